@@ -1,0 +1,409 @@
+"""Bids and bid restrictions (RULES R4.1-R4.3).
+
+A [`BidPolicy`][wizardrules.BidPolicy] says which bids the next bidder may make, given a
+[`BidContext`][wizardrules.BidContext], and explains a refusal in words for UIs.
+
+Example:
+    >>> from wizardrules import NotEqualBids, allowed_bids
+    >>> sorted(allowed_bids(NotEqualBids(), cards=3, bids=[1, 0, 1], players=4))
+    [0, 2, 3]
+    >>> NotEqualBids().refusal(BidContext(cards=3, bids=(1, 0, 1), players=4), 1)
+    'the bids would add up to 3'
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable, Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from attrs import field, frozen
+
+from wizardrules.errors import BidError, BidNotAllowedError
+
+__all__ = [
+    "BidContext",
+    "BidPolicy",
+    "EqualBids",
+    "FreeBids",
+    "NotEqualBids",
+    "ScorekeeperHook",
+    "allowed_bids",
+    "verify_bid",
+]
+
+_MIN_PLAYERS: Final = 3
+_MAX_PLAYERS: Final = 6
+_MAX_DECK: Final = 67  # 60 standard cards and the seven special cards
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _tuple_or_none(values: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if values is None else tuple(values)
+
+
+@frozen(kw_only=True)
+class BidContext:
+    """Everything a bid policy may consider for the next bid (R4.1, R4.2).
+
+    Attributes:
+        cards: cards dealt to each player this round.
+        bids: the bids already made this round, in bidding order.
+        players: the number of players.
+        round_number: the round, counted from 1.
+        totals: each seat's total points before this round, if known.
+        dealer: the dealer's seat, if known (needed by [`ScorekeeperHook`][wizardrules.ScorekeeperHook]).
+
+    Raises:
+        BidError: the situation cannot occur (a bid outside 0..cards, everybody has bid, ...).
+    """
+
+    cards: int
+    bids: tuple[int, ...] = field(converter=_int_tuple)
+    players: int
+    round_number: int = 1
+    totals: tuple[int, ...] | None = field(default=None, converter=_tuple_or_none)
+    dealer: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        problem = _context_problem(self)
+        if problem:
+            raise BidError(f"bidding situation {self._describe()}: {problem}")
+
+    def _describe(self) -> str:
+        return f"(cards={self.cards!r}, bids={list(self.bids)!r}, players={self.players!r})"
+
+    @property
+    def is_last(self) -> bool:
+        """Whether the next bid is the last of the round (the dealer's, R4.1)."""
+        return len(self.bids) == self.players - 1
+
+    @property
+    def bid_sum(self) -> int:
+        """The sum of the bids made so far."""
+        return sum(self.bids)
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat of the next bidder, when the dealer is known: bidding starts left of the dealer."""
+        if self.dealer is None:
+            return None
+        return (self.dealer + 1 + len(self.bids)) % self.players
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int
+
+
+def _context_problem(ctx: BidContext) -> str:
+    if not _is_count(ctx.players) or not _MIN_PLAYERS <= ctx.players <= _MAX_PLAYERS:
+        return f"players must be {_MIN_PLAYERS}..{_MAX_PLAYERS} (R2.1)"
+    if not _is_count(ctx.cards) or ctx.cards < 1:
+        return "cards must be a whole number 1 or more"
+    if ctx.cards * ctx.players > _MAX_DECK:
+        return f"{ctx.cards} cards for {ctx.players} players is more than any deck holds ({_MAX_DECK})"
+    if len(ctx.bids) >= ctx.players:
+        return f"all {ctx.players} players have bid already"
+    for bid in ctx.bids:
+        if not _is_count(bid) or not 0 <= bid <= ctx.cards:
+            return f"bid {bid!r} is outside 0..{ctx.cards} (R4.1)"
+    if not _is_count(ctx.round_number) or ctx.round_number < 1:
+        return f"round_number {ctx.round_number!r} must be 1 or more"
+    if ctx.totals is not None and (
+        len(ctx.totals) != ctx.players or not all(_is_count(t) for t in ctx.totals)
+    ):
+        return f"totals {list(ctx.totals)!r} must be one whole number per player"
+    if ctx.dealer is not None and (not _is_count(ctx.dealer) or not 0 <= ctx.dealer < ctx.players):
+        return f"dealer {ctx.dealer!r} must be a seat 0..{ctx.players - 1}"
+    return ""
+
+
+@runtime_checkable
+class BidPolicy(Protocol):
+    """A bid restriction (R4.2): which bids the next bidder may make, and why not.
+
+    `needs_open_bids` says whether the policy needs each bidder to know the earlier bids;
+    such a policy cannot be combined with simultaneous or secret bids (R4.3).
+    """
+
+    @property
+    def needs_open_bids(self) -> bool:
+        """Whether the policy needs the bids made in the open, in order (R4.3)."""
+        ...
+
+    def allowed(self, context: BidContext) -> frozenset[int]:
+        """The bids the next bidder may make."""
+        ...
+
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Why `bid` is not allowed, in words; `None` when it is allowed."""
+        ...
+
+
+class _ByRefusal(abc.ABC):
+    """Derives `allowed` from `refusal` for the built-in policies."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Why `bid` is not allowed, in words; `None` when it is allowed."""
+
+    def allowed(self, context: BidContext) -> frozenset[int]:
+        """The bids 0..cards the policy allows."""
+        return frozenset(b for b in range(context.cards + 1) if self.refusal(context, b) is None)
+
+
+def _out_of_range(context: BidContext, bid: int) -> str | None:
+    if not _is_count(bid) or not 0 <= bid <= context.cards:
+        return f"a bid must be a whole number 0..{context.cards}"
+    return None
+
+
+@frozen
+class FreeBids(_ByRefusal):
+    """The base rule: any bid 0..cards (R4.2 *free*).
+
+    Example:
+        >>> sorted(allowed_bids(FreeBids(), cards=2, bids=[2, 2], players=3))
+        [0, 1, 2]
+    """
+
+    @property
+    def needs_open_bids(self) -> bool:
+        """Free bids work with every reveal mode."""
+        return False
+
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Only bids outside 0..cards are refused."""
+        return _out_of_range(context, bid)
+
+
+@frozen(kw_only=True)
+class NotEqualBids(_ByRefusal):
+    """The official ±1 variant: the bids must not add up to the cards (R4.2 *not equal*).
+
+    Only the last bidder is constrained.
+
+    Attributes:
+        first_round_free: round 1 is played with free bids.
+        min_cards: the restriction applies only in rounds with at least this many cards.
+
+    Example:
+        >>> policy = NotEqualBids(first_round_free=True)
+        >>> sorted(allowed_bids(policy, cards=1, bids=[0, 0], players=3, round_number=1))
+        [0, 1]
+    """
+
+    first_round_free: bool = False
+    min_cards: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.first_round_free) is not bool:
+            raise BidError(f"first_round_free {self.first_round_free!r} must be True or False")
+        if not _is_count(self.min_cards) or self.min_cards < 1:
+            raise BidError(f"min_cards {self.min_cards!r} must be a whole number 1 or more")
+
+    @property
+    def needs_open_bids(self) -> bool:
+        """The last bidder must know the other bids."""
+        return True
+
+    def applies(self, context: BidContext) -> bool:
+        """Whether the restriction binds in this round."""
+        if self.first_round_free and context.round_number == 1:
+            return False
+        return context.cards >= self.min_cards
+
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Refuses the one last bid that makes the sum equal the cards."""
+        problem = _out_of_range(context, bid)
+        if problem or not context.is_last or not self.applies(context):
+            return problem
+        if context.bid_sum + bid == context.cards:
+            return f"the bids would add up to {context.cards}"
+        return None
+
+
+@frozen
+class EqualBids(_ByRefusal):
+    """House rule: the bids must add up to the cards (R4.2 *equal*).
+
+    Decision: earlier bidders may only bid so that the running sum stays at most the cards;
+    the last bidder has exactly one allowed bid.
+
+    Example:
+        >>> sorted(allowed_bids(EqualBids(), cards=3, bids=[1, 0, 1], players=4))
+        [1]
+    """
+
+    @property
+    def needs_open_bids(self) -> bool:
+        """Every bidder must know the running sum."""
+        return True
+
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Refuses bids that overshoot the cards, and on the last bid all but the exact one."""
+        problem = _out_of_range(context, bid)
+        if problem:
+            return problem
+        total = context.bid_sum + bid
+        if total > context.cards:
+            return f"the bids would add up to {total}, more than the {context.cards} cards"
+        if context.is_last and total != context.cards:
+            return f"the bids must add up to {context.cards}, but would add up to {total}"
+        return None
+
+
+@frozen(kw_only=True)
+class ScorekeeperHook(_ByRefusal):
+    """The scorekeeper's hook (seed 001): *not equal* binds only a trailing scorekeeper (R4.2).
+
+    The restriction applies when the last bidder is the scorekeeper and the scorekeeper is
+    not leading on total points (neither strictly nor jointly first). The context must
+    name the dealer, who bids last.
+
+    Attributes:
+        scorekeeper: the scorekeeper's seat.
+
+    Example:
+        >>> hook = ScorekeeperHook(scorekeeper=3)
+        >>> sorted(allowed_bids(hook, cards=3, bids=[1, 0, 1], players=4, dealer=3, totals=[50, 0, 0, 20]))
+        [0, 2, 3]
+    """
+
+    scorekeeper: int
+
+    def __attrs_post_init__(self) -> None:
+        if not _is_count(self.scorekeeper) or not 0 <= self.scorekeeper < _MAX_PLAYERS:
+            raise BidError(f"scorekeeper {self.scorekeeper!r} must be a seat 0..{_MAX_PLAYERS - 1}")
+
+    @property
+    def needs_open_bids(self) -> bool:
+        """The scorekeeper bidding last must know the other bids."""
+        return True
+
+    def applies(self, context: BidContext) -> bool:
+        """Whether the restriction binds the next bid."""
+        if not context.is_last:
+            return False
+        if context.dealer is None:
+            raise BidError("ScorekeeperHook needs to know the dealer (dealer=...) to find the last bidder")
+        if context.dealer != self.scorekeeper or self.scorekeeper >= context.players:
+            return False
+        totals = context.totals or (0,) * context.players
+        return totals[self.scorekeeper] < max(totals)
+
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Refuses the sum-matching bid of a trailing scorekeeper."""
+        problem = _out_of_range(context, bid)
+        if problem or not self.applies(context):
+            return problem
+        if context.bid_sum + bid == context.cards:
+            return f"the scorekeeper is not leading, so the bids must not add up to {context.cards}"
+        return None
+
+
+def _context(
+    policy: object,
+    *,
+    cards: int,
+    bids: Sequence[int],
+    players: int,
+    round_number: int,
+    totals: Sequence[int] | None,
+    dealer: int | None,
+) -> BidContext:
+    if not isinstance(policy, BidPolicy):
+        raise BidError(f"{policy!r} is not a bid policy (it needs allowed, refusal and needs_open_bids)")
+    return BidContext(
+        cards=cards,
+        bids=tuple(bids),
+        players=players,
+        round_number=round_number,
+        totals=totals,
+        dealer=dealer,
+    )
+
+
+def allowed_bids(
+    policy: BidPolicy,
+    *,
+    cards: int,
+    bids: Sequence[int],
+    players: int,
+    round_number: int = 1,
+    totals: Sequence[int] | None = None,
+    dealer: int | None = None,
+) -> frozenset[int]:
+    """The bids the next bidder may make under `policy` (R4.1, R4.2).
+
+    Args:
+        policy: the bid restriction.
+        cards: cards dealt to each player this round.
+        bids: the bids already made this round, in bidding order.
+        players: the number of players.
+        round_number: the round, counted from 1.
+        totals: each seat's total before this round (for [`ScorekeeperHook`][wizardrules.ScorekeeperHook]).
+        dealer: the dealer's seat (for [`ScorekeeperHook`][wizardrules.ScorekeeperHook]).
+
+    Raises:
+        BidError: the policy is not a policy, or the situation cannot occur.
+
+    Example:
+        >>> sorted(allowed_bids(NotEqualBids(), cards=3, bids=[1, 0, 1], players=4))
+        [0, 2, 3]
+    """
+    context = _context(
+        policy,
+        cards=cards,
+        bids=bids,
+        players=players,
+        round_number=round_number,
+        totals=totals,
+        dealer=dealer,
+    )
+    return policy.allowed(context)
+
+
+def verify_bid(
+    policy: BidPolicy,
+    bid: int,
+    *,
+    cards: int,
+    bids: Sequence[int],
+    players: int,
+    round_number: int = 1,
+    totals: Sequence[int] | None = None,
+    dealer: int | None = None,
+) -> None:
+    """Raise unless the next bidder may bid `bid` under `policy`.
+
+    Raises:
+        BidError: the bid is outside 0..cards or the situation cannot occur.
+        BidNotAllowedError: the policy forbids the bid; `reason` says why.
+
+    Example:
+        >>> verify_bid(NotEqualBids(), 1, cards=3, bids=[1, 0, 1], players=4)
+        Traceback (most recent call last):
+        ...
+        wizardrules.errors.BidNotAllowedError: bid 1 is not allowed: the bids would add up to 3
+    """
+    context = _context(
+        policy,
+        cards=cards,
+        bids=bids,
+        players=players,
+        round_number=round_number,
+        totals=totals,
+        dealer=dealer,
+    )
+    problem = _out_of_range(context, bid)
+    if problem:
+        raise BidError(f"bid {bid!r}: {problem} (R4.1)")
+    reason = policy.refusal(context, bid)
+    if reason is not None:
+        raise BidNotAllowedError(f"bid {bid} is not allowed: {reason}", bid=bid, reason=reason)

@@ -1,0 +1,154 @@
+"""The `wizardrules` command line: trick checker, points calculator and bid-rule checker.
+
+Run `wizardrules --help` (or `python -m wizardrules --help`) for the commands. Bad input
+gets a one-line error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Final
+
+from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
+from wizardrules.cards import Language, Suit, parse_cards
+from wizardrules.errors import WizardRulesError
+from wizardrules.scoring import STANDARD_SCORE
+from wizardrules.tricks import WinReason, decide_trick
+
+__all__ = ["main"]
+
+_REASONS_DE: Final = {
+    WinReason.FIRST_WIZARD: "der erste Zauberer gewinnt",
+    WinReason.HIGHEST_TRUMP: "der höchste Trumpf gewinnt",
+    WinReason.HIGHEST_LED: "die höchste Karte der ausgespielten Farbe gewinnt",
+    WinReason.FIRST_JESTER: "nur Narren: der erste Narr gewinnt",
+    WinReason.DRAGON: "der Drache gewinnt gegen alles",
+    WinReason.FAIRY_BEATS_DRAGON: "die Fee gewinnt einen Stich mit dem Drachen",
+    WinReason.ONLY_FAIRY: "kein Narr, keine Farbkarte: die Fee nimmt den Stich",
+    WinReason.BOMB: "die Bombe: niemand gewinnt den Stich",
+}
+_RULES: Final[dict[str, BidPolicy]] = {
+    "free": FreeBids(),
+    "not-equal": NotEqualBids(),
+    "not-equal-first-free": NotEqualBids(first_round_free=True),
+    "equal": EqualBids(),
+}
+
+
+def _trump(text: str) -> Suit | None:
+    if text.strip().lower() in {"none", "no", "keine", "kein", "-"}:
+        return None
+    return Suit.parse(text)
+
+
+def _reason(reason: WinReason, lang: Language) -> str:
+    return _REASONS_DE[reason] if lang is Language.DE else reason.value
+
+
+def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    cards = parse_cards(args.cards)
+    trump = _trump(args.trump)
+    decision = decide_trick(cards, trump)
+    leader = cards[decision.would_be_winner]
+    if decision.winner is None:
+        text = (
+            f"{_reason(decision.reason, lang)}; "
+            f"{'Karte' if lang is Language.DE else 'card'} {decision.would_be_winner + 1} "
+            f"({leader.display(lang)}) {'spielt aus' if lang is Language.DE else 'leads next'}"
+        )
+    else:
+        word = "Karte" if lang is Language.DE else "card"
+        verb = "gewinnt" if lang is Language.DE else "wins"
+        text = (
+            f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {_reason(decision.reason, lang)}"
+        )
+    return {
+        "winner": decision.winner,
+        "card": None if decision.winner is None else str(cards[decision.winner]),
+        "leads_next": decision.would_be_winner,
+        "reason": decision.reason.name.lower(),
+        "trump": None if trump is None else trump.name.lower(),
+        "text": text,
+    }
+
+
+def _cmd_points(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    breakdown = STANDARD_SCORE.breakdown(args.bid, args.tricks, blind=args.blind)
+    return {
+        "points": breakdown.total,
+        "hit": breakdown.hit,
+        "blind": args.blind,
+        "text": f"{breakdown.total:+d} ({breakdown.describe()})",
+    }
+
+
+def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    policy = _RULES[args.rule]
+    cards = args.cards if args.cards is not None else args.round
+    players = args.players if args.players is not None else len(args.bids) + 1
+    context = BidContext(cards=cards, bids=tuple(args.bids), players=players, round_number=args.round)
+    allowed = policy.allowed(context)
+    lines = []
+    for bid in range(cards + 1):
+        reason = policy.refusal(context, bid)
+        if reason is None:
+            lines.append(f"{bid}: {'erlaubt' if lang is Language.DE else 'allowed'}")
+        else:
+            lines.append(f"{bid}: {'gesperrt' if lang is Language.DE else 'blocked'} ({reason})")
+    return {"allowed": sorted(allowed), "cards": cards, "text": "\n".join(lines)}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wizardrules",
+        description="Rules and scoring of the card game Wizard: settle a dispute at the table.",
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON object for scripts")
+    parser.add_argument("--lang", choices=["en", "de"], default="en", help="language of names (default en)")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    trick = commands.add_parser("trick", help="who wins a trick, and by which rule (R5.4)")
+    trick.add_argument("cards", help='the trick in play order, e.g. "B9 W G13 W"')
+    trick.add_argument("--trump", default="none", help="trump suit: red/yellow/green/blue, R/Y/G/B or none")
+    trick.set_defaults(run=_cmd_trick)
+
+    points = commands.add_parser("points", help="points for a bid and the tricks taken (R6)")
+    points.add_argument("bid", type=int, help="the bid")
+    points.add_argument("tricks", type=int, help="the tricks taken")
+    points.add_argument("--blind", action="store_true", help="the bid was blind: points double (R6.2)")
+    points.set_defaults(run=_cmd_points)
+
+    bids = commands.add_parser("bids", help="which bids the next bidder may make (R4.2)")
+    bids.add_argument("bids", type=int, nargs="*", help="the bids already made this round, in order")
+    bids.add_argument("--rule", choices=sorted(_RULES), default="not-equal", help="the bid rule")
+    bids.add_argument("--round", type=int, default=1, help="the round number (default 1)")
+    bids.add_argument("--cards", type=int, help="cards per player (default: the round number)")
+    bids.add_argument("--players", type=int, help="players (default: one more than the bids given)")
+    bids.set_defaults(run=_cmd_bids)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
+
+    Example:
+        >>> main(["points", "2", "2"])
+        +40 (hit: 20 + 2 × 10 = +40)
+        0
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    lang = Language(args.lang)
+    try:
+        result = args.run(args, lang)
+    except WizardRulesError as error:
+        print(f"wizardrules {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({k: v for k, v in result.items() if k != "text"}, ensure_ascii=False))
+    else:
+        print(result["text"])
+    return 0

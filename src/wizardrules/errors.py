@@ -1,0 +1,87 @@
+"""The exception tree of wizardrules.
+
+Every error the library raises on bad input derives from [`WizardRulesError`][wizardrules.WizardRulesError],
+which is also a [`ValueError`][ValueError], so callers can catch either. Messages name
+the input and the reason.
+
+```text
+WizardRulesError (ValueError)
+├── NotationError        text that is not a card, cards or action
+├── CardError            a card value that cannot exist
+├── TrickError           a trick that cannot occur (duplicates, too many cards, ...)
+├── BidError             a bid or bidding situation that cannot occur
+│   └── BidNotAllowedError   a bid the game's bid policy forbids
+├── ScoringError         points asked for impossible numbers
+├── RulesError           an impossible rules configuration
+└── IllegalActionError   an action the game state does not allow
+```
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BidError",
+    "BidNotAllowedError",
+    "CardError",
+    "IllegalActionError",
+    "NotationError",
+    "RulesError",
+    "ScoringError",
+    "TrickError",
+    "WizardRulesError",
+]
+
+
+class WizardRulesError(ValueError):
+    """Root of every error wizardrules raises on bad input.
+
+    Example:
+        >>> from wizardrules import Card, WizardRulesError
+        >>> try:
+        ...     Card.parse("R14")
+        ... except WizardRulesError as error:
+        ...     print(error)
+        'R14': rank 14 is outside 1..13
+    """
+
+
+class NotationError(WizardRulesError):
+    """Text that is not valid card or action notation (R1.2)."""
+
+
+class CardError(WizardRulesError):
+    """A card value that cannot exist (for example a suit card without a suit)."""
+
+
+class TrickError(WizardRulesError):
+    """A trick or hand that cannot occur: duplicates, too many cards, undeclared cards."""
+
+
+class BidError(WizardRulesError):
+    """A bid or bidding situation that cannot occur (R4.1): a bid outside 0..cards, too many bids."""
+
+
+class BidNotAllowedError(BidError):
+    """A bid that is possible but forbidden by the game's bid policy (R4.2).
+
+    Attributes:
+        bid: the refused bid.
+        reason: the policy's explanation in words, e.g. "the bids would add up to 3".
+    """
+
+    def __init__(self, message: str, *, bid: int, reason: str) -> None:
+        super().__init__(message)
+        self.bid = bid
+        self.reason = reason
+
+
+class ScoringError(WizardRulesError):
+    """Points were asked for impossible numbers (negative bids or tricks)."""
+
+
+class RulesError(WizardRulesError):
+    """An impossible rules configuration (R2.1, R2.4, R4.3)."""
+
+
+class IllegalActionError(WizardRulesError):
+    """An action that the current game state does not allow."""

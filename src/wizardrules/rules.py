@@ -1,0 +1,446 @@
+"""Game configuration: schedules, variants and the `Rules` of a game (RULES R2, R3, R4.3).
+
+Example:
+    >>> from wizardrules import Preset, Rules, Schedule, NotEqualBids
+    >>> Rules().schedule_for(4).cards_per_round[-3:]
+    (13, 14, 15)
+    >>> Schedule.tournament(4).cards_per_round
+    (1, 3, 5, 7, 9, 11, 12, 13, 14, 15)
+    >>> Preset.OFFICIAL.rules().bid_policy
+    NotEqualBids(first_round_free=False, min_cards=1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from attrs import field, frozen
+
+from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
+from wizardrules.cards import Deck, Special, Suit
+from wizardrules.errors import RulesError
+from wizardrules.scoring import STANDARD_SCORE, ScoreRule, TieBreak
+
+__all__ = [
+    "BidReveal",
+    "FixedTrump",
+    "Preset",
+    "Rules",
+    "Schedule",
+    "ScheduleKind",
+    "Variant",
+]
+
+MIN_PLAYERS: Final = 3
+MAX_PLAYERS: Final = 6
+STANDARD_DECK_SIZE: Final = 60
+
+
+class BidReveal(enum.Enum):
+    """When bids become known to the other players (R4.3)."""
+
+    OPEN = "open"
+    """In turn, each bidder sees the earlier bids."""
+    SIMULTANEOUS = "simultaneous"
+    """All bid hidden at once; revealed together before the first card (official variant)."""
+    SECRET = "secret"
+    """Bids stay hidden until the round's last trick ("Geheime Vorhersage")."""
+
+
+class Variant(enum.Flag):
+    """On/off house rules and variants; combine with `|`.
+
+    Example:
+        >>> Variant.BLIND_BIDS | Variant.CLAIRVOYANCE
+        <Variant.BLIND_BIDS|CLAIRVOYANCE: 3>
+    """
+
+    NONE = 0
+    BLIND_BIDS = enum.auto()
+    """A player bidding before looking at their cards scores the round double (R4.4)."""
+    CLAIRVOYANCE = enum.auto()
+    """Round 1: each player sees the others' cards but not their own (R4.5)."""
+
+
+class FixedTrump(enum.Enum):
+    """A trump a schedule fixes for a round instead of turning up a card (R3.5)."""
+
+    NONE = "none"
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, `None` for no trump."""
+        return None if self is FixedTrump.NONE else Suit(self.value)
+
+    @classmethod
+    def of(cls, suit: Suit | None) -> FixedTrump:
+        """The fixed trump for `suit`, or `NONE` for `None`."""
+        return cls.NONE if suit is None else cls(suit.value)
+
+
+MAXIMUS_TRUMPS: Final = (
+    FixedTrump.RED,
+    FixedTrump.YELLOW,
+    FixedTrump.GREEN,
+    FixedTrump.BLUE,
+    FixedTrump.NONE,
+)
+
+
+def _check_players(players: object, what: str) -> int:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError(f"{what}: {players!r} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
+    return players
+
+
+def _counts(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _trumps(values: Iterable[FixedTrump | None]) -> tuple[FixedTrump | None, ...]:
+    return tuple(values)
+
+
+@frozen(kw_only=True)
+class Schedule:
+    """The rounds of a game: cards per round and, optionally, a fixed trump per round (R2.2-R2.4).
+
+    A round whose trump is `None` turns up a card (R3.1); a `FixedTrump` turns up nothing (R3.5).
+
+    Attributes:
+        cards_per_round: cards dealt to each player, per round.
+        trumps: per round, the fixed trump or `None`; empty means `None` for every round.
+        name: a short name for display.
+
+    Raises:
+        RulesError: an empty schedule, a round of fewer than one card, or trumps that do not fit.
+
+    Example:
+        >>> Schedule(cards_per_round=(3, 3, 3), name="three threes").rounds
+        3
+    """
+
+    cards_per_round: tuple[int, ...] = field(converter=_counts)
+    trumps: tuple[FixedTrump | None, ...] = field(default=(), converter=_trumps)
+    name: str = "custom"
+
+    def __attrs_post_init__(self) -> None:
+        if not self.cards_per_round:
+            raise RulesError("schedule (): a game needs at least one round")
+        for cards in self.cards_per_round:
+            if type(cards) is not int or cards < 1:
+                raise RulesError(
+                    f"schedule {self.cards_per_round!r}: {cards!r} is not a card count of 1 or more"
+                )
+        if self.trumps and len(self.trumps) != len(self.cards_per_round):
+            raise RulesError(
+                f"schedule {self.name!r}: {len(self.trumps)} trumps for {len(self.cards_per_round)} rounds"
+            )
+        for trump in self.trumps:
+            if trump is not None and not isinstance(trump, FixedTrump):
+                raise RulesError(f"schedule {self.name!r}: {trump!r} is not a FixedTrump or None")
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds."""
+        return len(self.cards_per_round)
+
+    def cards(self, round_number: int) -> int:
+        """Cards per player in round `round_number` (counted from 1).
+
+        Raises:
+            RulesError: there is no such round.
+        """
+        self._check_round(round_number)
+        return self.cards_per_round[round_number - 1]
+
+    def fixed_trump(self, round_number: int) -> FixedTrump | None:
+        """The fixed trump of round `round_number`, `None` when a card is turned up.
+
+        Raises:
+            RulesError: there is no such round.
+        """
+        self._check_round(round_number)
+        return self.trumps[round_number - 1] if self.trumps else None
+
+    def _check_round(self, round_number: int) -> None:
+        if type(round_number) is not int or not 1 <= round_number <= self.rounds:
+            raise RulesError(
+                f"round {round_number!r} does not exist: the schedule has rounds 1..{self.rounds}"
+            )
+
+    def check(self, players: int, deck_size: int = STANDARD_DECK_SIZE) -> None:
+        """Raise unless every round can be dealt to `players` from a deck of `deck_size` (R2.4).
+
+        Raises:
+            RulesError: a wrong number of players, or a round that needs more cards than the deck.
+        """
+        _check_players(players, f"schedule {self.name!r}")
+        for number, cards in enumerate(self.cards_per_round, start=1):
+            if cards * players > deck_size:
+                raise RulesError(
+                    f"schedule {self.name!r}: round {number} deals {cards} cards to {players} players, "
+                    f"{cards * players} in all, but the deck has {deck_size} (R2.4)"
+                )
+
+    # -- built-in schedules ---------------------------------------------------------
+
+    @classmethod
+    def ladder(cls, players: int, rounds: int | None = None) -> Schedule:
+        """The standard ladder 1, 2, 3, ... up to 60/players cards (R2.2), or its first `rounds` (R2.3).
+
+        Raises:
+            RulesError: a wrong number of players or rounds.
+
+        Example:
+            >>> Schedule.ladder(5).rounds, Schedule.ladder(4, rounds=3).cards_per_round
+            (12, (1, 2, 3))
+        """
+        _check_players(players, "ladder")
+        full = STANDARD_DECK_SIZE // players
+        if rounds is None:
+            return cls(cards_per_round=range(1, full + 1), name="ladder")
+        if type(rounds) is not int or not 1 <= rounds <= full:
+            raise RulesError(f"ladder for {players} players: {rounds!r} rounds; it has 1..{full} (R2.3)")
+        name = "ladder" if rounds == full else f"ladder ({rounds} rounds)"
+        return cls(cards_per_round=range(1, rounds + 1), name=name)
+
+    @classmethod
+    def tournament(cls, players: int) -> Schedule:
+        """The tournament schedule for `players` (R2.4).
+
+        Example:
+            >>> Schedule.tournament(5).cards_per_round
+            (2, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+        """
+        _check_players(players, "tournament")
+        table = {
+            3: tuple(range(2, 21, 2)),
+            4: (1, 3, 5, 7, 9, 11, 12, 13, 14, 15),
+            5: (2, *range(4, 13)),
+            6: tuple(range(1, 11)),
+        }
+        return cls(cards_per_round=table[players], name="tournament")
+
+    @classmethod
+    def einfarbig(cls, players: int) -> Schedule:
+        """Einfarbig: 12 rounds of 4..15 cards and never a trump, for 3 or 4 players (R2.4).
+
+        Raises:
+            RulesError: for 5 or 6 players.
+        """
+        _check_players(players, "einfarbig")
+        if players > 4:
+            raise RulesError(f"einfarbig: {players} players; it is for 3 or 4 players (R2.4)")
+        return cls(cards_per_round=range(4, 16), trumps=(FixedTrump.NONE,) * 12, name="einfarbig")
+
+    @classmethod
+    def maximus(cls, players: int, trumps: Sequence[FixedTrump] = MAXIMUS_TRUMPS) -> Schedule:
+        """Wizard Maximus: 5 rounds with the whole deck dealt and the trump fixed per round (R2.4).
+
+        Args:
+            players: the number of players.
+            trumps: the five rounds' trumps, by default red, yellow, green, blue, none.
+
+        Example:
+            >>> Schedule.maximus(4).cards_per_round
+            (15, 15, 15, 15, 15)
+        """
+        _check_players(players, "maximus")
+        chosen = tuple(trumps)
+        if len(chosen) != 5 or not all(isinstance(t, FixedTrump) for t in chosen):
+            raise RulesError(f"maximus: trumps {chosen!r} must be five FixedTrump values")
+        return cls(cards_per_round=(STANDARD_DECK_SIZE // players,) * 5, trumps=chosen, name="maximus")
+
+
+class ScheduleKind(enum.Enum):
+    """A built-in schedule chosen by name, resolved for the number of players when a game starts.
+
+    Example:
+        >>> ScheduleKind.TOURNAMENT.for_players(3).cards_per_round[:3]
+        (2, 4, 6)
+    """
+
+    LADDER = "ladder"
+    TOURNAMENT = "tournament"
+    EINFARBIG = "einfarbig"
+    MAXIMUS = "maximus"
+
+    def for_players(self, players: int) -> Schedule:
+        """The schedule of this kind for `players`.
+
+        Raises:
+            RulesError: the kind is not played with that many players.
+        """
+        if self is ScheduleKind.TOURNAMENT:
+            return Schedule.tournament(players)
+        if self is ScheduleKind.EINFARBIG:
+            return Schedule.einfarbig(players)
+        if self is ScheduleKind.MAXIMUS:
+            return Schedule.maximus(players)
+        return Schedule.ladder(players)
+
+
+def _specials(values: Iterable[Special]) -> frozenset[Special]:
+    return frozenset(values)
+
+
+@frozen(kw_only=True)
+class Rules:
+    """Everything that varies between games, checked on construction (R2-R7).
+
+    `Rules()` is the rulebook default: free bids, open bidding, no variants, no special
+    cards, the ladder, standard scoring, ties shared.
+
+    Attributes:
+        bid_policy: the bid restriction (R4.2).
+        bid_reveal: when bids become known (R4.3).
+        variants: house rules and variants switched on.
+        special_cards: the special cards in the deck (R8).
+        schedule: the rounds: a `Schedule`, a `ScheduleKind` resolved for the number of
+            players, or `None` for the ladder (R2.2).
+        score_rule: how rounds are scored (R6).
+        tiebreak: how equal totals are separated (R7.2).
+
+    Raises:
+        RulesError: an impossible combination, such as a bid restriction with hidden bids (R4.3).
+
+    Example:
+        >>> from wizardrules import BidReveal, EqualBids
+        >>> Rules(bid_policy=EqualBids(), bid_reveal=BidReveal.SECRET)
+        Traceback (most recent call last):
+        ...
+        wizardrules.errors.RulesError: bid policy EqualBids() needs open bids, not secret (R4.3)
+    """
+
+    bid_policy: BidPolicy = FreeBids()
+    bid_reveal: BidReveal = BidReveal.OPEN
+    variants: Variant = Variant.NONE
+    special_cards: frozenset[Special] = field(default=frozenset(), converter=_specials)
+    schedule: Schedule | ScheduleKind | None = None
+    score_rule: ScoreRule = STANDARD_SCORE
+    tiebreak: TieBreak = TieBreak.NONE
+
+    def __attrs_post_init__(self) -> None:
+        problem = self._problem()
+        if problem:
+            raise RulesError(problem)
+
+    def _problem(self) -> str:
+        if not isinstance(self.bid_policy, BidPolicy):
+            return f"bid_policy {self.bid_policy!r} is not a bid policy"
+        if not isinstance(self.bid_reveal, BidReveal):
+            return f"bid_reveal {self.bid_reveal!r} is not a BidReveal"
+        if not isinstance(self.variants, Variant):
+            return f"variants {self.variants!r} is not a Variant"
+        if not all(isinstance(s, Special) for s in self.special_cards):
+            return f"special_cards {set(self.special_cards)!r} must all be Special cards"
+        if self.schedule is not None and not isinstance(self.schedule, (Schedule, ScheduleKind)):
+            return f"schedule {self.schedule!r} is not a Schedule, ScheduleKind or None"
+        if not isinstance(self.score_rule, ScoreRule):
+            return f"score_rule {self.score_rule!r} has no points(bid, tricks, *, blind) method"
+        if not isinstance(self.tiebreak, TieBreak):
+            return f"tiebreak {self.tiebreak!r} is not a TieBreak"
+        if self.bid_policy.needs_open_bids and self.bid_reveal is not BidReveal.OPEN:
+            return f"bid policy {self.bid_policy!r} needs open bids, not {self.bid_reveal.value} (R4.3)"
+        return ""
+
+    @property
+    def deck(self) -> Deck:
+        """The deck: the standard 60 cards plus the chosen special cards (R1.4)."""
+        return Deck(specials=self.special_cards)
+
+    def schedule_for(self, players: int) -> Schedule:
+        """The schedule for `players`, checked against the deck (R2.1, R2.2, R2.4).
+
+        Raises:
+            RulesError: a wrong number of players, or a round the deck cannot deal.
+        """
+        _check_players(players, "rules")
+        if self.schedule is None:
+            schedule = Schedule.ladder(players)
+        elif isinstance(self.schedule, ScheduleKind):
+            schedule = self.schedule.for_players(players)
+        else:
+            schedule = self.schedule
+        schedule.check(players, len(self.deck))
+        if isinstance(self.bid_policy, ScorekeeperHook) and self.bid_policy.scorekeeper >= players:
+            raise RulesError(
+                f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players"
+            )
+        return schedule
+
+    def check(self, players: int) -> None:
+        """Raise unless a game of `players` can be played under these rules.
+
+        Raises:
+            RulesError: the reason the game cannot be played.
+        """
+        self.schedule_for(players)
+
+
+class Preset(enum.Enum):
+    """Named rule sets.
+
+    Example:
+        >>> [preset.value for preset in Preset][:3]
+        ['rulebook', 'official', 'hidden-bids']
+    """
+
+    RULEBOOK = "rulebook"
+    """The rulebook default: free bids, open bidding, ties shared."""
+    OFFICIAL = "official"
+    """The official ±1 variant: the bids never add up (R4.2 *not equal*)."""
+    HIDDEN_BIDS = "hidden-bids"
+    """The official variant of simultaneous hidden bids (R4.3)."""
+    SECRET_BIDS = "secret-bids"
+    """Bids stay secret until the round's last trick (R4.3)."""
+    APP_FREE = "app-free"
+    """Seed 002's app, bid rule *Frei*."""
+    APP_NOT_EQUAL = "app-not-equal"
+    """Seed 002's app, bid rule *Ungleiche Stiche* with round 1 free."""
+    APP_EQUAL = "app-equal"
+    """Seed 002's app, bid rule *Gleiche Stiche*."""
+    SCORE_PAD = "score-pad"
+    """Seed 000's score pad: ±1 and ties broken by exact hits."""
+    TOURNAMENT = "tournament"
+    """The tournament schedule with the ±1 rule and ties broken by exact hits."""
+
+    def rules(self) -> Rules:
+        """The rule set of this preset."""
+        return _PRESETS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Preset:
+        """The preset named `text` (its value, case-insensitive).
+
+        Raises:
+            RulesError: no preset has that name.
+        """
+        key = text.strip().lower().replace("_", "-")
+        for preset in cls:
+            if preset.value == key:
+                return preset
+        names = ", ".join(p.value for p in cls)
+        raise RulesError(f"{text!r} is not a preset; the presets are: {names}")
+
+
+_PRESETS: Final = {
+    Preset.RULEBOOK: Rules(),
+    Preset.OFFICIAL: Rules(bid_policy=NotEqualBids()),
+    Preset.HIDDEN_BIDS: Rules(bid_reveal=BidReveal.SIMULTANEOUS),
+    Preset.SECRET_BIDS: Rules(bid_reveal=BidReveal.SECRET),
+    Preset.APP_FREE: Rules(),
+    Preset.APP_NOT_EQUAL: Rules(bid_policy=NotEqualBids(first_round_free=True)),
+    Preset.APP_EQUAL: Rules(bid_policy=EqualBids()),
+    Preset.SCORE_PAD: Rules(bid_policy=NotEqualBids(), tiebreak=TieBreak.EXACT_HITS),
+    Preset.TOURNAMENT: Rules(
+        bid_policy=NotEqualBids(), schedule=ScheduleKind.TOURNAMENT, tiebreak=TieBreak.EXACT_HITS
+    ),
+}

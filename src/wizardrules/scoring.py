@@ -1,0 +1,232 @@
+"""Scoring a round and ranking the players (RULES R6, R7).
+
+Example:
+    >>> from wizardrules import round_points, standings
+    >>> round_points(2, 2), round_points(1, 3), round_points(0, 0), round_points(3, 1, blind=True)
+    (40, -20, 20, -40)
+    >>> standings([120, 80, 120, 40])
+    (1, 3, 1, 4)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from attrs import frozen
+
+from wizardrules.errors import ScoringError
+
+__all__ = [
+    "STANDARD_SCORE",
+    "PointsBreakdown",
+    "ScoreRule",
+    "StandardScore",
+    "TieBreak",
+    "round_points",
+    "standings",
+    "winners",
+]
+
+
+@runtime_checkable
+class ScoreRule(Protocol):
+    """How a round is scored (R6.4): any object with this method can score a game.
+
+    Example:
+        >>> from attrs import frozen
+        >>> @frozen
+        ... class HitsOnly:
+        ...     def points(self, bid: int, tricks: int, *, blind: bool = False) -> int:
+        ...         return 10 if bid == tricks else 0
+        >>> isinstance(HitsOnly(), ScoreRule)
+        True
+    """
+
+    def points(self, bid: int, tricks: int, *, blind: bool = False) -> int:
+        """The points for a round in which the player bid `bid` and took `tricks`."""
+        ...
+
+
+@frozen(kw_only=True)
+class PointsBreakdown:
+    """How a round's points come about, for calculators and explanations.
+
+    Attributes:
+        bid: the bid.
+        tricks: the tricks taken.
+        hit: whether the bid was exact.
+        base: the hit bonus (0 on a miss).
+        count: the tricks taken on a hit, the difference on a miss.
+        unit: points per counted trick: positive on a hit, negative on a miss.
+        multiplier: the blind factor (R6.2), 1 for an open bid.
+        total: the round's points.
+    """
+
+    bid: int
+    tricks: int
+    hit: bool
+    base: int
+    count: int
+    unit: int
+    multiplier: int
+    total: int
+
+    def describe(self) -> str:
+        """The calculation in words.
+
+        Example:
+            >>> STANDARD_SCORE.breakdown(2, 2).describe()
+            'hit: 20 + 2 × 10 = +40'
+            >>> STANDARD_SCORE.breakdown(2, 4, blind=True).describe()
+            'missed by 2: 2 × -10, × 2 blind = -40'
+        """
+        if self.hit:
+            text = f"hit: {self.base} + {self.count} × {self.unit}"
+        else:
+            text = f"missed by {self.count}: {self.count} × {self.unit}"
+        if self.multiplier != 1:
+            text += f", × {self.multiplier} blind"
+        return f"{text} = {self.total:+d}"
+
+
+def _check_counts(bid: int, tricks: int) -> None:
+    for name, value in (("bid", bid), ("tricks", tricks)):
+        if type(value) is not int or value < 0:
+            raise ScoringError(f"{name} {value!r} must be a whole number 0 or more")
+
+
+@frozen(kw_only=True)
+class StandardScore:
+    """The rulebook's scoring (R6.1, R6.2), with its numbers as options (R6.4).
+
+    Attributes:
+        hit_bonus: points for an exact bid (20).
+        per_trick: points per trick taken on an exact bid (10).
+        miss_penalty: points lost per trick of difference on a miss (10).
+        blind_multiplier: factor for a blind bid, hit or miss (2).
+
+    Example:
+        >>> StandardScore().points(3, 3), StandardScore(hit_bonus=10).points(3, 3)
+        (50, 40)
+    """
+
+    hit_bonus: int = 20
+    per_trick: int = 10
+    miss_penalty: int = 10
+    blind_multiplier: int = 2
+
+    def points(self, bid: int, tricks: int, *, blind: bool = False) -> int:
+        """Points for one round (R6.1, R6.2).
+
+        Raises:
+            ScoringError: a negative or non-integer bid or trick count.
+        """
+        _check_counts(bid, tricks)
+        if bid == tricks:
+            value = self.hit_bonus + self.per_trick * tricks
+        else:
+            value = -self.miss_penalty * abs(bid - tricks)
+        return value * self.blind_multiplier if blind else value
+
+    def breakdown(self, bid: int, tricks: int, *, blind: bool = False) -> PointsBreakdown:
+        """The points of [`points`][wizardrules.StandardScore.points] with how they come about."""
+        total = self.points(bid, tricks, blind=blind)
+        hit = bid == tricks
+        return PointsBreakdown(
+            bid=bid,
+            tricks=tricks,
+            hit=hit,
+            base=self.hit_bonus if hit else 0,
+            count=tricks if hit else abs(bid - tricks),
+            unit=self.per_trick if hit else -self.miss_penalty,
+            multiplier=self.blind_multiplier if blind else 1,
+            total=total,
+        )
+
+
+STANDARD_SCORE: Final = StandardScore()
+"""The rulebook's scoring rule."""
+
+
+def round_points(bid: int, tricks: int, *, blind: bool = False) -> int:
+    """Points of a round under the standard rule (R6.1, R6.2).
+
+    Hit: 20 plus 10 per trick taken; missed: -10 per trick of difference; blind: doubled.
+
+    Raises:
+        ScoringError: a negative or non-integer bid or trick count.
+
+    Example:
+        >>> round_points(2, 4), round_points(0, 0, blind=True)
+        (-20, 40)
+    """
+    return STANDARD_SCORE.points(bid, tricks, blind=blind)
+
+
+class TieBreak(enum.Enum):
+    """How equal totals are separated (R7.2)."""
+
+    NONE = "none"
+    """The rulebook: players on equal totals share the place."""
+    EXACT_HITS = "exact-hits"
+    """More exactly hit bids ranks higher; still equal, the place is shared."""
+
+
+def standings(
+    totals: Sequence[int],
+    *,
+    tiebreak: TieBreak = TieBreak.NONE,
+    hits: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """The place 1..n of each player, with shared places on ties (R7.1, R7.2).
+
+    Args:
+        totals: each player's total points, by seat.
+        tiebreak: how equal totals are separated.
+        hits: each player's count of exactly hit bids; required for `TieBreak.EXACT_HITS`.
+
+    Raises:
+        ScoringError: the inputs do not fit together.
+
+    Example:
+        >>> standings([90, 90, 30], tiebreak=TieBreak.EXACT_HITS, hits=[4, 6, 9])
+        (2, 1, 3)
+    """
+    keys = _rank_keys(totals, tiebreak, hits)
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+def winners(
+    totals: Sequence[int],
+    *,
+    tiebreak: TieBreak = TieBreak.NONE,
+    hits: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """The seats in first place (R7.1); several when they tie (R7.2).
+
+    Example:
+        >>> winners([50, 70, 70])
+        (1, 2)
+    """
+    places = standings(totals, tiebreak=tiebreak, hits=hits)
+    return tuple(seat for seat, place in enumerate(places) if place == 1)
+
+
+def _rank_keys(
+    totals: Sequence[int], tiebreak: TieBreak, hits: Sequence[int] | None
+) -> list[tuple[int, int]]:
+    if not isinstance(tiebreak, TieBreak):
+        raise ScoringError(f"tiebreak {tiebreak!r} is not a TieBreak")
+    values = list(totals)
+    if any(type(v) is not int for v in values):
+        raise ScoringError(f"totals {values!r} must be whole numbers")
+    if tiebreak is TieBreak.NONE:
+        return [(v, 0) for v in values]
+    if hits is None:
+        raise ScoringError("tie-break EXACT_HITS needs the players' exact-hit counts (hits=...)")
+    counts = list(hits)
+    if len(counts) != len(values) or any(type(h) is not int or h < 0 for h in counts):
+        raise ScoringError(f"hits {counts!r} must be one count 0 or more per player ({len(values)})")
+    return list(zip(values, counts, strict=True))

@@ -1,0 +1,398 @@
+"""Playing tricks: led suit, legal plays and the trick winner (RULES R5, R8.8, R8.9).
+
+A *trick* here is a sequence of [`Card`][wizardrules.Card]s in play order; special cards
+appear as played, with their declaration (`CLOUD:R`, `SHAPESHIFTER:W`). The functions are
+pure and check their input: a trick that cannot occur raises
+[`TrickError`][wizardrules.TrickError].
+
+Example:
+    >>> from wizardrules import Suit, parse_cards, trick_winner
+    >>> trick_winner(parse_cards("B9 W G13 W"), Suit.GREEN)
+    1
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from attrs import field, frozen
+
+from wizardrules.cards import ALL_CARDS, Card, CardKind, Suit
+from wizardrules.errors import TrickError
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Trick",
+    "TrickDecision",
+    "WinReason",
+    "decide_trick",
+    "led_suit",
+    "legal_plays",
+    "trick_winner",
+    "would_be_winner",
+]
+
+MIN_PLAYERS: Final = 3
+"""Fewest players of a game (R2.1)."""
+MAX_PLAYERS: Final = 6
+"""Most players of a game (R2.1), and so the most cards in a trick."""
+
+
+class _Role(enum.Enum):
+    SUITED = 0
+    WIZARD = 1
+    JESTER = 2
+    DRAGON = 3
+    FAIRY = 4
+    BOMB = 5
+
+
+def _role_of(card: Card) -> _Role | None:
+    kind = card.kind
+    if kind is CardKind.SUIT:
+        return _Role.SUITED
+    if kind is CardKind.WIZARD or (kind is CardKind.SHAPESHIFTER and card.role is CardKind.WIZARD):
+        return _Role.WIZARD
+    if kind is CardKind.JESTER or (kind is CardKind.SHAPESHIFTER and card.role is CardKind.JESTER):
+        return _Role.JESTER
+    if kind in (CardKind.CLOUD, CardKind.JUGGLER) and card.suit is not None:
+        return _Role.SUITED
+    return {CardKind.DRAGON: _Role.DRAGON, CardKind.FAIRY: _Role.FAIRY, CardKind.BOMB: _Role.BOMB}.get(kind)
+
+
+def _strength_of(card: Card) -> int:
+    """Rank times four, so that the Juggler is 7½ (30) and the Cloud 9¾ (39)."""
+    if card.kind is CardKind.CLOUD:
+        return 39
+    if card.kind is CardKind.JUGGLER:
+        return 30
+    return card.rank * 4
+
+
+_ROLES: Final = {c: _role_of(c) for c in ALL_CARDS}
+_STRENGTHS: Final = {c: _strength_of(c) for c in ALL_CARDS}
+_FREEING: Final = (_Role.WIZARD, _Role.DRAGON)
+
+
+class WinReason(enum.Enum):
+    """Which rule decided a trick (R5.4, R8.9)."""
+
+    FIRST_WIZARD = "the first Wizard wins"
+    HIGHEST_TRUMP = "the highest trump wins"
+    HIGHEST_LED = "the highest card of the led suit wins"
+    FIRST_JESTER = "only Jesters: the first Jester wins"
+    DRAGON = "the Dragon wins over everything"
+    FAIRY_BEATS_DRAGON = "the Fairy wins a trick holding the Dragon"
+    ONLY_FAIRY = "no Jester, no suit card: the Fairy takes it"
+    BOMB = "the Bomb: nobody wins the trick"
+
+
+@frozen(kw_only=True)
+class TrickDecision:
+    """The outcome of a trick and the rule that decided it.
+
+    Attributes:
+        winner: index in play order of the winning card, `None` when a Bomb voids the trick.
+        would_be_winner: index of the card that wins when any Bomb is ignored; its player
+            leads the next trick (R8.1). Equal to `winner` without a Bomb.
+        reason: the rule that decided the trick.
+        deciding_reason: the rule that picked `would_be_winner` (differs from `reason`
+            only for a Bomb trick).
+    """
+
+    winner: int | None
+    would_be_winner: int
+    reason: WinReason
+    deciding_reason: WinReason
+
+
+def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
+    cards = tuple(trick)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TrickError(f"{what} {_show(cards)}: {card!r} is not a Card")
+        if card.needs_declaration:
+            raise TrickError(
+                f"{what} {_show(cards)}: {card} must be played with its declaration "
+                f"(e.g. {card.declarations()[0]})"
+            )
+        if card.kind is CardKind.WEREWOLF:
+            raise TrickError(f"{what} {_show(cards)}: the Werewolf is never played (R8.6)")
+    if len(cards) > MAX_PLAYERS:
+        raise TrickError(f"{what} {_show(cards)}: {len(cards)} cards, but a trick has at most {MAX_PLAYERS}")
+    _check_copies(cards, what)
+    return cards
+
+
+def _check_copies(cards: Sequence[Card], what: str) -> None:
+    counts = Counter(card.undeclared for card in cards)
+    for card, count in counts.items():
+        limit = 4 if card.kind in (CardKind.WIZARD, CardKind.JESTER) else 1
+        if count > limit:
+            raise TrickError(f"{what} {_show(cards)}: {card} appears {count} times, the deck has {limit}")
+
+
+def _show(cards: Iterable[Card]) -> str:
+    return repr(" ".join(str(c) for c in cards))
+
+
+def led_suit(trick: Sequence[Card]) -> Suit | None:
+    """The suit that must be followed, or `None` while no suit is led (R5.2, R8.8).
+
+    The first suit card sets the suit (a declared Cloud or Juggler counts as one); Jesters,
+    the Fairy, the Bomb and a Shapeshifter declared Jester set nothing; a Wizard, the
+    Dragon or a Shapeshifter declared Wizard before any suit card frees the whole trick.
+
+    Raises:
+        TrickError: the trick cannot occur.
+
+    Example:
+        >>> from wizardrules import parse_cards
+        >>> led_suit(parse_cards("J J Y4 R9")), led_suit(parse_cards("J W R9"))
+        (<Suit.YELLOW: 'Y'>, None)
+    """
+    return _led(_checked(trick))
+
+
+def _led(cards: Sequence[Card]) -> Suit | None:
+    for card in cards:
+        role = _ROLES[card]
+        if role is _Role.SUITED:
+            return card.suit
+        if role in _FREEING:
+            return None
+    return None
+
+
+def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
+    """The cards of `hand` that may be played to `trick` (R5.3).
+
+    A player holding the led suit must play it, a Wizard or a Jester; special cards may
+    always be played (R8). Without the led suit, or while no suit is led, anything goes.
+    Cards that need a declaration are returned as held (`CLOUD`), to be declared when
+    played.
+
+    Raises:
+        TrickError: the hand or trick cannot occur (duplicates, a declared card in hand,
+            a card both in hand and in the trick, the Werewolf in hand).
+
+    Example:
+        >>> from wizardrules import parse_cards
+        >>> sorted(str(c) for c in legal_plays(parse_cards("R3 B7 W"), parse_cards("B2")))
+        ['B7', 'W']
+    """
+    cards = _checked(trick)
+    held = tuple(hand)
+    for card in held:
+        if not isinstance(card, Card):
+            raise TrickError(f"hand {_show(c for c in held if isinstance(c, Card))}: {card!r} is not a Card")
+        if card.undeclared is not card:
+            raise TrickError(f"hand {_show(held)}: {card} is declared; a hand holds cards as dealt")
+        if card.kind is CardKind.WEREWOLF:
+            raise TrickError(
+                f"hand {_show(held)}: the Werewolf is never played; it is swapped before bidding (R8.6)"
+            )
+    _check_copies(held + tuple(cards), "hand and trick")
+    suit = _led(cards)
+    if suit is not None:
+        following = frozenset(c for c in held if c.kind is CardKind.SUIT and c.suit is suit)
+        if following:
+            return following | frozenset(c for c in held if c.kind is not CardKind.SUIT)
+    return frozenset(held)
+
+
+def decide_trick(trick: Sequence[Card], trump: Suit | None) -> TrickDecision:
+    """Decide a trick and say which rule did (R5.4, R8.9).
+
+    Raises:
+        TrickError: the trick is empty or cannot occur.
+
+    Example:
+        >>> from wizardrules import Suit, parse_cards
+        >>> decide_trick(parse_cards("B13 R2 B9"), Suit.RED).reason
+        <WinReason.HIGHEST_TRUMP: 'the highest trump wins'>
+    """
+    cards = _checked(trick)
+    if not cards:
+        raise TrickError("trick '': an empty trick has no winner")
+    if trump is not None and not isinstance(trump, Suit):
+        raise TrickError(f"trump {trump!r} is not a Suit or None")
+    index, reason = _would_win(cards, trump)
+    if any(_ROLES[c] is _Role.BOMB for c in cards):
+        return TrickDecision(
+            winner=None, would_be_winner=index, reason=WinReason.BOMB, deciding_reason=reason
+        )
+    return TrickDecision(winner=index, would_be_winner=index, reason=reason, deciding_reason=reason)
+
+
+def _would_win(cards: Sequence[Card], trump: Suit | None) -> tuple[int, WinReason]:
+    roles = [_ROLES[c] for c in cards]
+    if _Role.DRAGON in roles:
+        if _Role.FAIRY in roles:
+            return roles.index(_Role.FAIRY), WinReason.FAIRY_BEATS_DRAGON
+        return roles.index(_Role.DRAGON), WinReason.DRAGON
+    if _Role.WIZARD in roles:
+        return roles.index(_Role.WIZARD), WinReason.FIRST_WIZARD
+    best = _highest(cards, trump)
+    if best is not None:
+        return best, WinReason.HIGHEST_TRUMP
+    best = _highest(cards, _led(cards))
+    if best is not None:
+        return best, WinReason.HIGHEST_LED
+    if _Role.JESTER in roles:
+        return roles.index(_Role.JESTER), WinReason.FIRST_JESTER
+    if _Role.FAIRY in roles:
+        return roles.index(_Role.FAIRY), WinReason.ONLY_FAIRY
+    return 0, WinReason.BOMB  # a trick of Bombs alone: the first card leads on
+
+
+def _highest(cards: Sequence[Card], suit: Suit | None) -> int | None:
+    if suit is None:
+        return None
+    best: int | None = None
+    best_strength = -1
+    for i, card in enumerate(cards):
+        if card.suit is suit and _ROLES[card] is _Role.SUITED and _STRENGTHS[card] > best_strength:
+            best, best_strength = i, _STRENGTHS[card]
+    return best
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int | None:
+    """Index in play order of the card that wins `trick` under `trump` (R5.4, R8.9).
+
+    `None` only when a Bomb voids the trick (R8.1); see
+    [`would_be_winner`][wizardrules.would_be_winner] for who leads next then.
+
+    Raises:
+        TrickError: the trick is empty or cannot occur.
+
+    Example:
+        >>> from wizardrules import Suit, parse_cards
+        >>> trick_winner(parse_cards("Y7 Y11 R13"), Suit.BLUE)
+        1
+        >>> trick_winner(parse_cards("J J J"), Suit.YELLOW)
+        0
+    """
+    return decide_trick(trick, trump).winner
+
+
+def would_be_winner(trick: Sequence[Card], trump: Suit | None) -> int:
+    """Index of the card that wins `trick` when any Bomb is ignored (R8.1).
+
+    Its player leads the next trick, also after a Bomb voided this one.
+
+    Example:
+        >>> from wizardrules import Suit, parse_cards
+        >>> would_be_winner(parse_cards("R3 BOMB R9"), Suit.GREEN)
+        2
+    """
+    return decide_trick(trick, trump).would_be_winner
+
+
+def _nonneg_seat(value: int, name: str) -> int:
+    if type(value) is not int or value < 0:
+        raise TrickError(f"{name} {value!r} must be a seat number 0..players-1")
+    return value
+
+
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+@frozen(kw_only=True)
+class Trick:
+    """A trick in progress or complete: the cards with the seats that played them.
+
+    Seats run clockwise from the leader: the card at index `i` was played by seat
+    `(leader + i) % players`.
+
+    Attributes:
+        leader: the seat that led.
+        players: the number of players, so a complete trick has this many cards.
+        trump: the round's trump suit, or `None`.
+        cards: the cards played so far, in play order.
+
+    Example:
+        >>> from wizardrules import Card, Suit
+        >>> trick = Trick(leader=2, players=3, trump=Suit.RED)
+        >>> for text in ("B13", "R2", "B9"):
+        ...     trick = trick.add(Card.parse(text))
+        >>> trick.seats, trick.winner, trick.led_suit
+        ((2, 0, 1), 0, <Suit.BLUE: 'B'>)
+    """
+
+    leader: int
+    players: int
+    trump: Suit | None
+    cards: tuple[Card, ...] = field(default=(), converter=_card_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise TrickError(f"players {self.players!r} must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)")
+        _nonneg_seat(self.leader, "leader")
+        if self.leader >= self.players:
+            raise TrickError(f"leader {self.leader} must be a seat 0..{self.players - 1}")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise TrickError(f"trump {self.trump!r} is not a Suit or None")
+        if len(self.cards) > self.players:
+            raise TrickError(f"trick {_show(self.cards)}: more cards than the {self.players} players")
+        _checked(self.cards)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card, in play order."""
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play next, `None` when the trick is complete."""
+        if self.is_complete:
+            return None
+        return (self.leader + len(self.cards)) % self.players
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every player has played."""
+        return len(self.cards) == self.players
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit to follow so far (R5.2)."""
+        return _led(self.cards)
+
+    def add(self, card: Card) -> Trick:
+        """This trick with `card` played by the next seat.
+
+        Raises:
+            TrickError: the trick is complete or the card cannot join it.
+        """
+        if self.is_complete:
+            raise TrickError(f"trick {_show(self.cards)} is complete; {card} cannot join it")
+        return Trick(leader=self.leader, players=self.players, trump=self.trump, cards=(*self.cards, card))
+
+    @property
+    def decision(self) -> TrickDecision | None:
+        """How the trick is decided, `None` while it is incomplete."""
+        if not self.is_complete:
+            return None
+        return decide_trick(self.cards, self.trump)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat; `None` while incomplete or when a Bomb voided it (R8.1)."""
+        decision = self.decision
+        if decision is None or decision.winner is None:
+            return None
+        return (self.leader + decision.winner) % self.players
+
+    @property
+    def next_leader(self) -> int | None:
+        """The seat that leads the next trick (R5.1, R8.1); `None` while incomplete."""
+        decision = self.decision
+        if decision is None:
+            return None
+        return (self.leader + decision.would_be_winner) % self.players
