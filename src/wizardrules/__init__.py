@@ -18,7 +18,7 @@ from wizardrules.bidding import (
     allowed_bids,
     verify_bid,
 )
-from wizardrules.cards import Card, CardKind, Deck, Language, Special, Suit, parse_cards
+from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special, Suit, parse_cards
 from wizardrules.errors import (
     BidError,
     BidNotAllowedError,
@@ -55,6 +55,7 @@ from wizardrules.tricks import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ALL_CARDS",
     "STANDARD_SCORE",
     "BidContext",
     "BidError",

@@ -1,7 +1,7 @@
 """The exception tree of wizardrules.
 
 Every error the library raises on bad input derives from [`WizardRulesError`][wizardrules.WizardRulesError],
-which is also a [`ValueError`][ValueError], so callers can catch either. Messages name
+which is also a `ValueError`, so callers can catch either. Messages name
 the input and the reason.
 
 ```text

@@ -389,8 +389,10 @@ class Preset(enum.Enum):
     """Named rule sets.
 
     Example:
-        >>> [preset.value for preset in Preset][:3]
-        ['rulebook', 'official', 'hidden-bids']
+        >>> Preset.parse("official") is Preset.OFFICIAL
+        True
+        >>> Preset.SCORE_PAD.rules().tiebreak
+        <TieBreak.EXACT_HITS: 'exact-hits'>
     """
 
     RULEBOOK = "rulebook"
