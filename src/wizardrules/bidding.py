@@ -112,9 +112,7 @@ def _context_problem(ctx: BidContext) -> str:
             return f"bid {bid!r} is outside 0..{ctx.cards} (R4.1)"
     if not _is_count(ctx.round_number) or ctx.round_number < 1:
         return f"round_number {ctx.round_number!r} must be 1 or more"
-    if ctx.totals is not None and (
-        len(ctx.totals) != ctx.players or not all(_is_count(t) for t in ctx.totals)
-    ):
+    if ctx.totals is not None and (len(ctx.totals) != ctx.players or not all(_is_count(t) for t in ctx.totals)):
         return f"totals {list(ctx.totals)!r} must be one whole number per player"
     if ctx.dealer is not None and (not _is_count(ctx.dealer) or not 0 <= ctx.dealer < ctx.players):
         return f"dealer {ctx.dealer!r} must be a seat 0..{ctx.players - 1}"

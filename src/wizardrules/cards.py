@@ -448,10 +448,7 @@ def _notation_problem(text: str, key: str) -> str:
     head, sep, tail = key.partition(":")
     if sep and (head in _GERMAN_SPECIAL or head in {s.value for s in Special}):
         return f"{text!r} is not a card: {tail!r} is not a declaration this card takes"
-    return (
-        f"{text!r} is not a card: expected a suit letter and rank (R13, Y1, G7, B10), "
-        "W, J, or a special card name"
-    )
+    return f"{text!r} is not a card: expected a suit letter and rank (R13, Y1, G7, B10), W, J, or a special card name"
 
 
 ALL_CARDS: Final = _ALL
@@ -485,9 +482,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(part) for part in _SEPARATORS.split(text.strip()) if part)
 
 
-_STANDARD_CARDS: Final = (
-    tuple(c for c in _ALL if c.kind is CardKind.SUIT) + (Card.WIZARD,) * 4 + (Card.JESTER,) * 4
-)
+_STANDARD_CARDS: Final = tuple(c for c in _ALL if c.kind is CardKind.SUIT) + (Card.WIZARD,) * 4 + (Card.JESTER,) * 4
 
 
 def _special_set(values: Iterable[Special]) -> frozenset[Special]:

@@ -62,9 +62,7 @@ def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     else:
         word = "Karte" if lang is Language.DE else "card"
         verb = "gewinnt" if lang is Language.DE else "wins"
-        text = (
-            f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {_reason(decision.reason, lang)}"
-        )
+        text = f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {_reason(decision.reason, lang)}"
     return {
         "winner": decision.winner,
         "card": None if decision.winner is None else str(cards[decision.winner]),

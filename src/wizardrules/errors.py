@@ -13,6 +13,15 @@ WizardRulesError (ValueError)
 │   └── BidNotAllowedError   a bid the game's bid policy forbids
 ├── ScoringError         points asked for impossible numbers
 ├── RulesError           an impossible rules configuration
+├── FormatError          a saved file (JSON) that is malformed, tampered or inconsistent
+├── SheetError           a score-sheet entry that cannot be recorded
+│   ├── PlayerError          unknown or duplicate players
+│   ├── EntryError           malformed entries: wrong count, negative or non-whole numbers
+│   ├── PhaseError           an entry at the wrong time: tricks before bids, past the last round
+│   ├── TricksError          tricks that do not add up to the round's tricks
+│   ├── BlindBidError        blind bids when the rules do not allow them
+│   ├── CloudError           a Cloud change the round does not allow
+│   └── UndoError            nothing left to undo
 └── IllegalActionError   an action the game state does not allow
 ```
 """
@@ -22,12 +31,21 @@ from __future__ import annotations
 __all__ = [
     "BidError",
     "BidNotAllowedError",
+    "BlindBidError",
     "CardError",
+    "CloudError",
+    "EntryError",
+    "FormatError",
     "IllegalActionError",
     "NotationError",
+    "PhaseError",
+    "PlayerError",
     "RulesError",
     "ScoringError",
+    "SheetError",
     "TrickError",
+    "TricksError",
+    "UndoError",
     "WizardRulesError",
 ]
 
@@ -81,6 +99,42 @@ class ScoringError(WizardRulesError):
 
 class RulesError(WizardRulesError):
     """An impossible rules configuration (R2.1, R2.4, R4.3)."""
+
+
+class FormatError(WizardRulesError):
+    """A saved file that is malformed, of an unknown version, tampered with or inconsistent."""
+
+
+class SheetError(WizardRulesError):
+    """A score-sheet entry that cannot be recorded; the sheet stays as it was."""
+
+
+class PlayerError(SheetError):
+    """An unknown player, duplicate or empty player names."""
+
+
+class EntryError(SheetError):
+    """A malformed entry: the wrong number of values, negative or non-whole numbers."""
+
+
+class PhaseError(SheetError):
+    """An entry at the wrong time: tricks before bids, bids twice, recording past the last round."""
+
+
+class TricksError(SheetError):
+    """Tricks that do not add up to the round's tricks (cards, less any Bomb trick, R8.1)."""
+
+
+class BlindBidError(SheetError):
+    """Blind bids when the rules do not allow them (R4.4)."""
+
+
+class CloudError(SheetError):
+    """A Cloud bid change the round does not allow (R8.2)."""
+
+
+class UndoError(SheetError):
+    """Undo on a sheet with nothing recorded."""
 
 
 class IllegalActionError(WizardRulesError):

@@ -135,9 +135,7 @@ class Schedule:
             raise RulesError("schedule (): a game needs at least one round")
         for cards in self.cards_per_round:
             if type(cards) is not int or cards < 1:
-                raise RulesError(
-                    f"schedule {self.cards_per_round!r}: {cards!r} is not a card count of 1 or more"
-                )
+                raise RulesError(f"schedule {self.cards_per_round!r}: {cards!r} is not a card count of 1 or more")
         if self.trumps and len(self.trumps) != len(self.cards_per_round):
             raise RulesError(
                 f"schedule {self.name!r}: {len(self.trumps)} trumps for {len(self.cards_per_round)} rounds"
@@ -171,9 +169,7 @@ class Schedule:
 
     def _check_round(self, round_number: int) -> None:
         if type(round_number) is not int or not 1 <= round_number <= self.rounds:
-            raise RulesError(
-                f"round {round_number!r} does not exist: the schedule has rounds 1..{self.rounds}"
-            )
+            raise RulesError(f"round {round_number!r} does not exist: the schedule has rounds 1..{self.rounds}")
 
     def check(self, players: int, deck_size: int = STANDARD_DECK_SIZE) -> None:
         """Raise unless every round can be dealt to `players` from a deck of `deck_size` (R2.4).
@@ -371,9 +367,7 @@ class Rules:
             schedule = self.schedule
         schedule.check(players, len(self.deck))
         if isinstance(self.bid_policy, ScorekeeperHook) and self.bid_policy.scorekeeper >= players:
-            raise RulesError(
-                f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players"
-            )
+            raise RulesError(f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players")
         return schedule
 
     def check(self, players: int) -> None:
@@ -442,7 +436,5 @@ _PRESETS: Final = {
     Preset.APP_NOT_EQUAL: Rules(bid_policy=NotEqualBids(first_round_free=True)),
     Preset.APP_EQUAL: Rules(bid_policy=EqualBids()),
     Preset.SCORE_PAD: Rules(bid_policy=NotEqualBids(), tiebreak=TieBreak.EXACT_HITS),
-    Preset.TOURNAMENT: Rules(
-        bid_policy=NotEqualBids(), schedule=ScheduleKind.TOURNAMENT, tiebreak=TieBreak.EXACT_HITS
-    ),
+    Preset.TOURNAMENT: Rules(bid_policy=NotEqualBids(), schedule=ScheduleKind.TOURNAMENT, tiebreak=TieBreak.EXACT_HITS),
 }

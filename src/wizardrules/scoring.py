@@ -124,10 +124,7 @@ class StandardScore:
             ScoringError: a negative or non-integer bid or trick count.
         """
         _check_counts(bid, tricks)
-        if bid == tricks:
-            value = self.hit_bonus + self.per_trick * tricks
-        else:
-            value = -self.miss_penalty * abs(bid - tricks)
+        value = self.hit_bonus + self.per_trick * tricks if bid == tricks else -self.miss_penalty * abs(bid - tricks)
         return value * self.blind_multiplier if blind else value
 
     def breakdown(self, bid: int, tricks: int, *, blind: bool = False) -> PointsBreakdown:
@@ -214,9 +211,7 @@ def winners(
     return tuple(seat for seat, place in enumerate(places) if place == 1)
 
 
-def _rank_keys(
-    totals: Sequence[int], tiebreak: TieBreak, hits: Sequence[int] | None
-) -> list[tuple[int, int]]:
+def _rank_keys(totals: Sequence[int], tiebreak: TieBreak, hits: Sequence[int] | None) -> list[tuple[int, int]]:
     if not isinstance(tiebreak, TieBreak):
         raise ScoringError(f"tiebreak {tiebreak!r} is not a TieBreak")
     values = list(totals)

@@ -117,8 +117,7 @@ def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
             raise TrickError(f"{what} {_show(cards)}: {card!r} is not a Card")
         if card.needs_declaration:
             raise TrickError(
-                f"{what} {_show(cards)}: {card} must be played with its declaration "
-                f"(e.g. {card.declarations()[0]})"
+                f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})"
             )
         if card.kind is CardKind.WEREWOLF:
             raise TrickError(f"{what} {_show(cards)}: the Werewolf is never played (R8.6)")
@@ -193,9 +192,7 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
         if card.undeclared is not card:
             raise TrickError(f"hand {_show(held)}: {card} is declared; a hand holds cards as dealt")
         if card.kind is CardKind.WEREWOLF:
-            raise TrickError(
-                f"hand {_show(held)}: the Werewolf is never played; it is swapped before bidding (R8.6)"
-            )
+            raise TrickError(f"hand {_show(held)}: the Werewolf is never played; it is swapped before bidding (R8.6)")
     _check_copies(held + tuple(cards), "hand and trick")
     suit = _led(cards)
     if suit is not None:
@@ -223,9 +220,7 @@ def decide_trick(trick: Sequence[Card], trump: Suit | None) -> TrickDecision:
         raise TrickError(f"trump {trump!r} is not a Suit or None")
     index, reason = _would_win(cards, trump)
     if any(_ROLES[c] is _Role.BOMB for c in cards):
-        return TrickDecision(
-            winner=None, would_be_winner=index, reason=WinReason.BOMB, deciding_reason=reason
-        )
+        return TrickDecision(winner=None, would_be_winner=index, reason=WinReason.BOMB, deciding_reason=reason)
     return TrickDecision(winner=index, would_be_winner=index, reason=reason, deciding_reason=reason)
 
 

@@ -1,0 +1,172 @@
+"""Plain-data (JSON-ready) forms of `Rules`, kept out of the model classes.
+
+Only the built-in bid policies and the standard score rule have a saved form; a game
+under a custom policy or score rule cannot be saved (a `FormatError` says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
+from wizardrules.cards import Special
+from wizardrules.errors import FormatError, WizardRulesError
+from wizardrules.rules import BidReveal, FixedTrump, Rules, Schedule, ScheduleKind, Variant
+from wizardrules.scoring import ScoreRule, StandardScore, TieBreak
+
+JSON = Any
+_VARIANTS: Final = tuple(v for v in Variant if v is not Variant.NONE)
+
+
+def policy_to_data(policy: BidPolicy) -> dict[str, JSON]:
+    if isinstance(policy, FreeBids):
+        return {"type": "free"}
+    if isinstance(policy, NotEqualBids):
+        return {
+            "type": "not-equal",
+            "first_round_free": policy.first_round_free,
+            "min_cards": policy.min_cards,
+        }
+    if isinstance(policy, EqualBids):
+        return {"type": "equal"}
+    if isinstance(policy, ScorekeeperHook):
+        return {"type": "scorekeeper-hook", "scorekeeper": policy.scorekeeper}
+    raise FormatError(f"bid policy {policy!r} has no saved form; only the built-in policies can be saved")
+
+
+def policy_from_data(data: JSON) -> BidPolicy:
+    kind = _field(data, "type", str, "bid_policy")
+    if kind == "free":
+        return FreeBids()
+    if kind == "not-equal":
+        return NotEqualBids(
+            first_round_free=_field(data, "first_round_free", bool, "bid_policy"),
+            min_cards=_field(data, "min_cards", int, "bid_policy"),
+        )
+    if kind == "equal":
+        return EqualBids()
+    if kind == "scorekeeper-hook":
+        return ScorekeeperHook(scorekeeper=_field(data, "scorekeeper", int, "bid_policy"))
+    raise FormatError(f"bid_policy type {kind!r} is unknown")
+
+
+def _score_to_data(rule: ScoreRule) -> dict[str, JSON]:
+    if isinstance(rule, StandardScore):
+        return {
+            "type": "standard",
+            "hit_bonus": rule.hit_bonus,
+            "per_trick": rule.per_trick,
+            "miss_penalty": rule.miss_penalty,
+            "blind_multiplier": rule.blind_multiplier,
+        }
+    raise FormatError(f"score rule {rule!r} has no saved form; only StandardScore can be saved")
+
+
+def _score_from_data(data: JSON) -> ScoreRule:
+    kind = _field(data, "type", str, "score_rule")
+    if kind != "standard":
+        raise FormatError(f"score_rule type {kind!r} is unknown")
+    return StandardScore(
+        hit_bonus=_field(data, "hit_bonus", int, "score_rule"),
+        per_trick=_field(data, "per_trick", int, "score_rule"),
+        miss_penalty=_field(data, "miss_penalty", int, "score_rule"),
+        blind_multiplier=_field(data, "blind_multiplier", int, "score_rule"),
+    )
+
+
+def _schedule_to_data(schedule: Schedule | ScheduleKind | None) -> JSON:
+    if schedule is None:
+        return None
+    if isinstance(schedule, ScheduleKind):
+        return schedule.value
+    return {
+        "name": schedule.name,
+        "cards_per_round": list(schedule.cards_per_round),
+        "trumps": [None if t is None else t.value for t in schedule.trumps],
+    }
+
+
+def _schedule_from_data(data: JSON) -> Schedule | ScheduleKind | None:
+    if data is None:
+        return None
+    if isinstance(data, str):
+        kind: ScheduleKind = _enum(ScheduleKind, data, "schedule")
+        return kind
+    cards = _field(data, "cards_per_round", list, "schedule")
+    trumps = _field(data, "trumps", list, "schedule")
+    return Schedule(
+        name=_field(data, "name", str, "schedule"),
+        cards_per_round=tuple(cards),
+        trumps=tuple(None if t is None else _enum(FixedTrump, t, "schedule trump") for t in trumps),
+    )
+
+
+def rules_to_data(rules: Rules) -> dict[str, JSON]:
+    """The JSON-ready form of `rules`.
+
+    Raises:
+        FormatError: the rules use a custom policy or score rule.
+    """
+    return {
+        "bid_policy": policy_to_data(rules.bid_policy),
+        "bid_reveal": rules.bid_reveal.value,
+        "variants": [v.name for v in _VARIANTS if v in rules.variants],
+        "special_cards": [s.value for s in Special if s in rules.special_cards],
+        "schedule": _schedule_to_data(rules.schedule),
+        "score_rule": _score_to_data(rules.score_rule),
+        "tiebreak": rules.tiebreak.value,
+    }
+
+
+def rules_from_data(data: JSON) -> Rules:
+    """Rules from their JSON-ready form.
+
+    Raises:
+        FormatError: the data is not a saved rule set, or describes impossible rules.
+    """
+    try:
+        variants = Variant.NONE
+        for name in _field(data, "variants", list, "rules"):
+            if not isinstance(name, str) or name not in Variant.__members__ or name == "NONE":
+                raise FormatError(f"rules: variant {name!r} is unknown")
+            variants |= Variant[name]
+        return Rules(
+            bid_policy=policy_from_data(_field(data, "bid_policy", dict, "rules")),
+            bid_reveal=_enum(BidReveal, _field(data, "bid_reveal", str, "rules"), "bid_reveal"),
+            variants=variants,
+            special_cards=frozenset(
+                _enum(Special, s, "special card") for s in _field(data, "special_cards", list, "rules")
+            ),
+            schedule=_schedule_from_data(data.get("schedule")),
+            score_rule=_score_from_data(_field(data, "score_rule", dict, "rules")),
+            tiebreak=_enum(TieBreak, _field(data, "tiebreak", str, "rules"), "tiebreak"),
+        )
+    except FormatError:
+        raise
+    except WizardRulesError as error:
+        raise FormatError(f"rules: {error}") from error
+
+
+def _enum(cls: Any, value: JSON, what: str) -> Any:
+    try:
+        return cls(value)
+    except (ValueError, TypeError):
+        names = ", ".join(repr(m.value) for m in cls)
+        raise FormatError(f"{what} {value!r} is unknown; expected one of {names}") from None
+
+
+def _field(data: JSON, key: str, kind: type, what: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise FormatError(f"{what}: expected an object, got {type(data).__name__}")
+    if key not in data:
+        raise FormatError(f"{what}: the field {key!r} is missing")
+    value = data[key]
+    if kind is int and (type(value) is not int):
+        raise FormatError(f"{what}: {key} {value!r} must be a whole number")
+    if not isinstance(value, kind):
+        raise FormatError(f"{what}: {key} {value!r} must be of type {kind.__name__}")
+    return value
+
+
+field_of = _field

@@ -1,0 +1,54 @@
+"""Rendering a score sheet as the table people write on a score pad."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wizardrules.sheet import Round, ScoreSheet
+
+
+def _cell(r: Round, seat: int, total: int) -> str:
+    bid, final = r.bids[seat], r.final_bids[seat]
+    shown = f"{bid}→{final}" if bid != final else str(bid)
+    return f"{shown}{'B' if r.blind[seat] else ''}/{r.tricks[seat]} {r.points[seat]:+d} = {total}"
+
+
+def render_table(sheet: ScoreSheet) -> str:
+    """Players as columns, rounds as rows; each cell: bid/tricks, points, running total."""
+    n = len(sheet.players)
+    rows: list[list[str]] = []
+    running = [0] * n
+    for r in sheet.rounds:
+        label = f"{r.number:>2} ({r.cards}{'*' if r.bombs else ''})"
+        cells = []
+        for seat in range(n):
+            running[seat] += r.points[seat]
+            cells.append(_cell(r, seat, running[seat]))
+        rows.append([label, *cells])
+    pending = sheet.pending
+    if pending is not None:
+        label = f"{sheet.current_round:>2} ({sheet.cards})"
+        cells = []
+        for seat in range(n):
+            bid, final = pending.bids[seat], pending.final_bids[seat]
+            shown = f"{bid}→{final}" if bid != final else str(bid)
+            cells.append(f"{shown}{'B' if pending.blind[seat] else ''}/?")
+        rows.append([label, *cells])
+    places = sheet.standings()
+    footer = [
+        ["total", *(str(t) for t in sheet.totals)],
+        ["place", *(str(p) for p in places)],
+    ]
+    header = ["round", *sheet.players]
+    table = [header, *rows, *footer]
+    widths = [max(len(row[i]) for row in table) for i in range(n + 1)]
+
+    def line(row: list[str]) -> str:
+        first = row[0].ljust(widths[0])
+        rest = (cell.rjust(widths[i + 1]) for i, cell in enumerate(row[1:]))
+        return " | ".join([first, *rest]).rstrip()
+
+    rule = "-+-".join("-" * w for w in widths)
+    out = [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
+    return "\n".join(out)

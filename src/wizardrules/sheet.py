@@ -1,0 +1,829 @@
+"""The score sheet: a game's rounds recorded as on a score pad (seed 000), immutable.
+
+The sheet records finished rounds — bids, tricks, blind marks, Bomb tricks and Cloud bid
+changes — without any cards. Each entry returns a new sheet; a rejected entry raises a
+specific [`SheetError`][wizardrules.SheetError] (or a [`BidError`][wizardrules.BidError])
+and leaves the sheet as it was.
+
+Example:
+    >>> from wizardrules import Preset, ScoreSheet
+    >>> sheet = ScoreSheet(players=["Lena", "Tom", "Mia"], rules=Preset.RULEBOOK.rules())
+    >>> sheet = sheet.record(bids=[1, 0, 0], tricks=[1, 0, 0])
+    >>> sheet.totals
+    (30, 20, 20)
+    >>> sheet.current_round, sheet.cards, sheet.players[sheet.dealer]
+    (2, 2, 'Tom')
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, TypeAlias
+
+from attrs import field, frozen
+
+from wizardrules import _codec
+from wizardrules._sheet_text import render_table
+from wizardrules.bidding import verify_bid
+from wizardrules.cards import Special, Suit
+from wizardrules.errors import (
+    BidError,
+    BidNotAllowedError,
+    BlindBidError,
+    CloudError,
+    EntryError,
+    FormatError,
+    PhaseError,
+    PlayerError,
+    TricksError,
+    UndoError,
+    WizardRulesError,
+)
+from wizardrules.rules import Rules, Schedule, Variant
+from wizardrules.scoring import standings
+
+__all__ = ["CloudChange", "PendingRound", "Round", "ScoreSheet"]
+
+FORMAT: Final = "wizardrules/scoresheet"
+VERSION: Final = 1
+
+Player: TypeAlias = "str | int"
+"""A player named by name or by seat number."""
+
+
+class CloudChange(enum.Enum):
+    """The direction a Cloud changes a bid (R8.2)."""
+
+    UP = 1
+    DOWN = -1
+
+    @property
+    def delta(self) -> int:
+        """+1 or -1."""
+        return int(self.value)
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
+    return tuple(values)
+
+
+@frozen(kw_only=True)
+class Round:
+    """The record of one finished round, shared by the score sheet and the engine.
+
+    All per-player tuples are in seat order.
+
+    Attributes:
+        number: the round, counted from 1.
+        cards: cards dealt to each player.
+        dealer: the dealer's seat.
+        bids: the bids as made.
+        final_bids: the bids after a Cloud change (R8.2); scoring uses these.
+        blind: per player, whether the bid was blind (R4.4).
+        tricks: the tricks each player took.
+        points: each player's points for the round.
+        bombs: tricks voided by a Bomb (R8.1): the tricks add up to `cards - bombs`.
+        trump: the round's trump suit when recorded (`None`: no trump or not recorded).
+    """
+
+    number: int
+    cards: int
+    dealer: int
+    bids: tuple[int, ...] = field(converter=_ints)
+    final_bids: tuple[int, ...] = field(converter=_ints)
+    blind: tuple[bool, ...] = field(converter=_bools)
+    tricks: tuple[int, ...] = field(converter=_ints)
+    points: tuple[int, ...] = field(converter=_ints)
+    bombs: int = 0
+    trump: Suit | None = None
+
+    @property
+    def hits(self) -> tuple[bool, ...]:
+        """Per player, whether the (final) bid was exact."""
+        return tuple(b == t for b, t in zip(self.final_bids, self.tricks, strict=True))
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """The seat whose bid a Cloud changed and the direction, or `None`."""
+        return _cloud_of(self.bids, self.final_bids)
+
+
+def _cloud_of(bids: Sequence[int], final: Sequence[int]) -> tuple[int, CloudChange] | None:
+    for seat, (before, after) in enumerate(zip(bids, final, strict=True)):
+        if before != after:
+            return seat, CloudChange(after - before)
+    return None
+
+
+@frozen(kw_only=True)
+class PendingRound:
+    """A round whose bids are recorded and whose tricks are not yet.
+
+    Attributes:
+        bids: the bids as made, in seat order.
+        final_bids: the bids after a Cloud change.
+        blind: per player, whether the bid was blind.
+    """
+
+    bids: tuple[int, ...]
+    final_bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """The seat whose bid a Cloud changed and the direction, or `None`."""
+        return _cloud_of(self.bids, self.final_bids)
+
+
+# -- entries: what was recorded, in order; the sheet's state is their replay ----------
+
+
+@frozen(kw_only=True)
+class _BidsEntry:
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+
+
+@frozen(kw_only=True)
+class _CloudEntry:
+    seat: int
+    change: CloudChange
+
+
+@frozen(kw_only=True)
+class _TricksEntry:
+    tricks: tuple[int, ...]
+    bombs: int
+    trump: Suit | None
+
+
+@frozen(kw_only=True)
+class _RoundEntry:
+    bids: _BidsEntry
+    cloud: _CloudEntry | None
+    tricks: _TricksEntry
+
+
+_Entry: TypeAlias = "_BidsEntry | _CloudEntry | _TricksEntry | _RoundEntry"
+
+
+@frozen(kw_only=True)
+class _State:
+    rounds: tuple[Round, ...] = ()
+    pending: PendingRound | None = None
+    totals: tuple[int, ...] = ()
+    hits: tuple[int, ...] = ()
+
+
+def _check_names(players: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise PlayerError(f"players {players!r} must be a list of names")
+    names = tuple(players)
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise PlayerError(f"player name {name!r} must be non-empty text")
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise PlayerError(f"players {list(names)!r}: the name {name!r} appears twice")
+        seen.add(name)
+    return names
+
+
+@frozen(kw_only=True)
+class ScoreSheet:
+    """The score pad of one game: an immutable, validated record of its rounds.
+
+    Args:
+        players: the players' names in seat order (3 to 6, unique).
+        rules: the game's rules: schedule, bid policy, variants, special cards, scoring, tie-break.
+        first_dealer: the seat that deals round 1 (R2.5); the deal passes left each round.
+
+    Raises:
+        PlayerError: duplicate or empty names.
+        RulesError: a wrong number of players, or rules the players cannot play (R2.1, R2.4).
+
+    Example:
+        >>> from wizardrules import Rules, ScoreSheet, Variant
+        >>> sheet = ScoreSheet(players=["Ann", "Ben", "Cem", "Dana"], rules=Rules(variants=Variant.BLIND_BIDS))
+        >>> sheet = sheet.record_bids([1, 0, 0, 1], blind=["Ben"])
+        >>> sheet = sheet.record_tricks({"Ann": 0, "Ben": 0, "Cem": 0, "Dana": 1})
+        >>> sheet.totals, sheet.history()[0]
+        ((-10, 40, 20, 30), 'R1 (1): Ann 1/0 -10 · Ben 0B/0 +40 · Cem 0/0 +20 · Dana 1/1 +30')
+    """
+
+    players: tuple[str, ...] = field(converter=_check_names)
+    rules: Rules = field(factory=Rules)
+    first_dealer: int = 0
+    _entries: tuple[Any, ...] = field(default=(), init=False, repr=False)
+    _state: _State = field(factory=_State, init=False, eq=False, repr=False)
+    _schedule: Schedule = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise PlayerError(f"rules {self.rules!r} must be a Rules value")
+        schedule = self.rules.schedule_for(len(self.players))
+        n = len(self.players)
+        if type(self.first_dealer) is not int or not 0 <= self.first_dealer < n:
+            raise PlayerError(f"first_dealer {self.first_dealer!r} must be a seat 0..{n - 1}")
+        object.__setattr__(self, "_schedule", schedule)
+        object.__setattr__(self, "_state", _State(totals=(0,) * n, hits=(0,) * n))
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def schedule(self) -> Schedule:
+        """The schedule of this game, resolved for its number of players."""
+        return self._schedule
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        """The finished rounds, in order."""
+        return self._state.rounds
+
+    @property
+    def pending(self) -> PendingRound | None:
+        """The current round's bids when they are recorded and its tricks are not yet."""
+        return self._state.pending
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total points, in seat order (R6.3)."""
+        return self._state.totals
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """Each player's number of exactly hit bids, in seat order."""
+        return self._state.hits
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every round of the schedule is recorded."""
+        return len(self.rounds) == self._schedule.rounds
+
+    @property
+    def current_round(self) -> int | None:
+        """The number of the round to record next, `None` when the game is over."""
+        return None if self.is_over else len(self.rounds) + 1
+
+    @property
+    def cards(self) -> int | None:
+        """Cards per player in the current round, `None` when the game is over."""
+        number = self.current_round
+        return None if number is None else self._schedule.cards_per_round[number - 1]
+
+    def dealer_of(self, round_number: int) -> int:
+        """The dealer's seat in round `round_number` (R2.5: the deal passes left)."""
+        self._schedule.cards(round_number)  # checks that the round exists
+        return (self.first_dealer + round_number - 1) % len(self.players)
+
+    @property
+    def dealer(self) -> int | None:
+        """The current round's dealer seat, `None` when the game is over."""
+        number = self.current_round
+        return None if number is None else self.dealer_of(number)
+
+    @property
+    def bidding_order(self) -> tuple[int, ...]:
+        """The seats in bidding order this round: left of the dealer first, the dealer last (R4.1)."""
+        dealer = self.dealer
+        if dealer is None:
+            return ()
+        n = len(self.players)
+        return tuple((dealer + 1 + i) % n for i in range(n))
+
+    @property
+    def first_bidder(self) -> int | None:
+        """The seat that bids first this round, `None` when the game is over."""
+        order = self.bidding_order
+        return order[0] if order else None
+
+    def standings(self) -> tuple[int, ...]:
+        """Each player's place 1..n, with shared places, under the rules' tie-break (R7.2)."""
+        return standings(self.totals, tiebreak=self.rules.tiebreak, hits=self.hits)
+
+    def winners(self) -> tuple[str, ...]:
+        """The names in first place (several on a tie that the tie-break leaves)."""
+        return tuple(name for name, place in zip(self.players, self.standings(), strict=True) if place == 1)
+
+    def seat(self, player: Player) -> int:
+        """The seat of `player`, given by name or seat.
+
+        Raises:
+            PlayerError: no such player.
+        """
+        if isinstance(player, str):
+            try:
+                return self.players.index(player)
+            except ValueError:
+                raise PlayerError(f"unknown player {player!r}; the players are {list(self.players)!r}") from None
+        if type(player) is int and 0 <= player < len(self.players):
+            return player
+        raise PlayerError(f"unknown player {player!r}: give a name or a seat 0..{len(self.players) - 1}")
+
+    # -- recording ----------------------------------------------------------------------
+
+    def record(
+        self,
+        *,
+        bids: Sequence[int] | Mapping[str, int],
+        tricks: Sequence[int] | Mapping[str, int],
+        blind: Iterable[Player] = (),
+        cloud: tuple[Player, CloudChange] | None = None,
+        bombs: int = 0,
+        trump: Suit | None = None,
+    ) -> ScoreSheet:
+        """Record a whole round in one entry: bids, an optional Cloud change, then tricks.
+
+        Args:
+            bids: the bids, in seat order or by name.
+            tricks: the tricks taken, in seat order or by name.
+            blind: the players who bid blind (R4.4), by name or seat.
+            cloud: the player whose bid a Cloud changed and the direction (R8.2).
+            bombs: tricks voided by a Bomb this round, 0 or 1 (R8.1).
+            trump: the round's trump, if it is to be kept on the record.
+
+        Raises:
+            SheetError: a subclass naming what is wrong; the sheet is unchanged.
+            BidError: a bid outside 0..cards, or one the bid policy forbids.
+        """
+        self._need_open_round()
+        bids_entry = self._bids_entry(bids, blind)
+        state = _advance(self, self._state, bids_entry)
+        cloud_entry = None
+        if cloud is not None:
+            cloud_entry = self._cloud_entry(state, *cloud)
+            state = _advance(self, state, cloud_entry)
+        tricks_entry = self._tricks_entry(state, tricks, bombs, trump)
+        return self._with(_RoundEntry(bids=bids_entry, cloud=cloud_entry, tricks=tricks_entry))
+
+    def record_bids(self, bids: Sequence[int] | Mapping[str, int], *, blind: Iterable[Player] = ()) -> ScoreSheet:
+        """Record the current round's bids, checked in bidding order against the bid policy (R4.2).
+
+        Raises:
+            PhaseError: the bids are recorded already, or the game is over.
+            EntryError: not one whole number per player.
+            BidError: a bid outside 0..cards; `BidNotAllowedError` names the player the policy stops.
+            BlindBidError: blind bids without `Variant.BLIND_BIDS`.
+        """
+        self._need_open_round()
+        return self._with(self._bids_entry(bids, blind))
+
+    def change_bid(self, player: Player, change: CloudChange) -> ScoreSheet:
+        """Record that a Cloud changed `player`'s bid by one (R8.2), after bids and before tricks.
+
+        Raises:
+            CloudError: no Cloud in the game, a second change this round, or a change past 0 or the cards.
+            PhaseError: no bids recorded for the round.
+            PlayerError: no such player.
+        """
+        return self._with(self._cloud_entry(self._state, player, change))
+
+    def record_tricks(
+        self,
+        tricks: Sequence[int] | Mapping[str, int],
+        *,
+        bombs: int = 0,
+        trump: Suit | None = None,
+    ) -> ScoreSheet:
+        """Record the tricks taken in the round whose bids are recorded, and score it.
+
+        Raises:
+            PhaseError: no bids recorded for the round.
+            EntryError: not one whole number 0 or more per player.
+            TricksError: the tricks do not add up to the cards less any Bomb trick.
+        """
+        return self._with(self._tricks_entry(self._state, tricks, bombs, trump))
+
+    def undo(self) -> ScoreSheet:
+        """The sheet without its last entry ("Zurück"): one step back, also into a Cloud change.
+
+        Raises:
+            UndoError: nothing is recorded.
+        """
+        if not self._entries:
+            raise UndoError("nothing to undo: the sheet has no entries")
+        sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
+        for entry in self._entries[:-1]:
+            sheet = sheet._with(entry)
+        return sheet
+
+    @property
+    def entries(self) -> int:
+        """The number of entries recorded (what `undo` steps back through)."""
+        return len(self._entries)
+
+    # -- validation -----------------------------------------------------------------------
+
+    def _with(self, entry: _Entry) -> ScoreSheet:
+        sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
+        object.__setattr__(sheet, "_entries", (*self._entries, entry))
+        object.__setattr__(sheet, "_state", _advance(self, self._state, entry))
+        return sheet
+
+    def _need_open_round(self) -> None:
+        if self.is_over:
+            raise PhaseError(f"the game is over: all {self._schedule.rounds} rounds are recorded")
+        if self.pending is not None:
+            raise PhaseError(f"round {self.current_round}'s bids are recorded already; record its tricks")
+
+    def _per_player(self, values: Sequence[int] | Mapping[str, int], what: str) -> tuple[int, ...]:
+        n = len(self.players)
+        if isinstance(values, Mapping):
+            unknown = [k for k in values if k not in self.players]
+            if unknown:
+                raise PlayerError(f"{what}: unknown player {unknown[0]!r}; the players are {list(self.players)!r}")
+            missing = [p for p in self.players if p not in values]
+            if missing:
+                raise EntryError(f"{what}: no entry for {missing[0]!r}; every player needs one")
+            result = tuple(values[p] for p in self.players)
+        elif isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise EntryError(f"{what} {values!r}: expected one number per player")
+        else:
+            result = tuple(values)
+            if len(result) != n:
+                raise EntryError(f"{what} {list(result)!r}: {len(result)} entries for {n} players")
+        for name, value in zip(self.players, result, strict=True):
+            if type(value) is not int:
+                raise EntryError(f"{what}: {name}'s entry {value!r} is not a whole number")
+            if value < 0:
+                raise EntryError(f"{what}: {name}'s entry {value} is negative")
+        return result
+
+    def _bids_entry(self, bids: Sequence[int] | Mapping[str, int], blind: Iterable[Player]) -> _BidsEntry:
+        values = self._per_player(bids, "bids")
+        blind_seats = self._blind_seats(blind)
+        cards = self.cards
+        number = self.current_round
+        dealer = self.dealer
+        assert cards is not None  # noqa: S101 - an open round has cards,
+        assert number is not None  # noqa: S101 - a number
+        assert dealer is not None  # noqa: S101 - and a dealer
+        made: list[int] = []
+        for seat in self.bidding_order:
+            bid = values[seat]
+            name = self.players[seat]
+            if bid > cards:
+                raise BidError(f"bids: {name}'s bid {bid} is more than the {cards} cards of round {number} (R4.1)")
+            try:
+                verify_bid(
+                    self.rules.bid_policy,
+                    bid,
+                    cards=cards,
+                    bids=made,
+                    players=len(self.players),
+                    round_number=number,
+                    totals=self.totals,
+                    dealer=dealer,
+                )
+            except BidNotAllowedError as error:
+                raise BidNotAllowedError(
+                    f"bids: {name} may not bid {bid} in round {number}: {error.reason}",
+                    bid=bid,
+                    reason=error.reason,
+                ) from None
+            made.append(bid)
+        return _BidsEntry(bids=values, blind=tuple(seat in blind_seats for seat in range(len(self.players))))
+
+    def _blind_seats(self, blind: Iterable[Player]) -> frozenset[int]:
+        if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
+            raise EntryError(f"blind {blind!r}: expected a collection of players (names or seats)")
+        seats = frozenset(self.seat(p) for p in blind)
+        if seats and Variant.BLIND_BIDS not in self.rules.variants:
+            names = sorted(self.players[s] for s in seats)
+            raise BlindBidError(f"blind bids by {names!r}: the rules do not allow blind bids (Variant.BLIND_BIDS)")
+        return seats
+
+    def _cloud_entry(self, state: _State, player: Player, change: CloudChange) -> _CloudEntry:
+        if Special.CLOUD not in self.rules.special_cards:
+            raise CloudError("change_bid: the game has no Cloud (Special.CLOUD is not in the rules)")
+        if not isinstance(change, CloudChange):
+            raise CloudError(f"change_bid: {change!r} is not a CloudChange (UP or DOWN)")
+        seat = self.seat(player)
+        pending = state.pending
+        if pending is None:
+            raise PhaseError("change_bid: a Cloud changes a bid after the bids are recorded; none are")
+        if pending.cloud is not None:
+            raise CloudError("change_bid: the round's bid is changed already; the deck has one Cloud")
+        new = pending.final_bids[seat] + change.delta
+        cards = self.cards
+        assert cards is not None  # noqa: S101 - a pending round is an open round
+        if not 0 <= new <= cards:
+            raise CloudError(
+                f"change_bid: {self.players[seat]}'s bid {pending.final_bids[seat]} cannot go "
+                f"{change.name.lower()} to {new}; bids stay within 0..{cards} (R8.2)"
+            )
+        return _CloudEntry(seat=seat, change=change)
+
+    def _tricks_entry(
+        self,
+        state: _State,
+        tricks: Sequence[int] | Mapping[str, int],
+        bombs: int,
+        trump: Suit | None,
+    ) -> _TricksEntry:
+        if state.pending is None:
+            if self.is_over:
+                raise PhaseError(f"the game is over: all {self._schedule.rounds} rounds are recorded")
+            raise PhaseError(f"round {self.current_round}: record the bids before the tricks")
+        values = self._per_player(tricks, "tricks")
+        max_bombs = 1 if Special.BOMB in self.rules.special_cards else 0
+        if type(bombs) is not int or not 0 <= bombs <= max_bombs:
+            raise TricksError(
+                f"bombs {bombs!r}: this game has {max_bombs} Bomb{'s' if max_bombs != 1 else ''}, "
+                f"so a round voids 0..{max_bombs} tricks (R8.1)"
+            )
+        if trump is not None and not isinstance(trump, Suit):
+            raise EntryError(f"trump {trump!r} must be a Suit or None")
+        cards = self.cards
+        assert cards is not None  # noqa: S101 - a pending round is an open round
+        if sum(values) != cards - bombs:
+            bomb_note = f" less {bombs} Bomb trick" if bombs else ""
+            raise TricksError(
+                f"tricks {list(values)!r} add up to {sum(values)}, but round {self.current_round} "
+                f"has {cards - bombs} to take ({cards} cards{bomb_note})"
+            )
+        cloud = state.pending.cloud
+        if cloud is not None and values[cloud[0]] == 0:
+            name = self.players[cloud[0]]
+            raise TricksError(
+                f"tricks {list(values)!r}: a Cloud changed {name}'s bid, so {name} won the Cloud's trick "
+                "and took at least one trick (R8.2)"
+            )
+        return _TricksEntry(tricks=values, bombs=bombs, trump=trump)
+
+    # -- output -------------------------------------------------------------------------
+
+    def history(self) -> tuple[str, ...]:
+        """One compact line per finished round; blind bids marked `B`, Cloud changes `→`.
+
+        Example:
+            >>> from wizardrules import ScoreSheet
+            >>> ScoreSheet(players=["A", "B", "C"]).record(bids=[1, 0, 0], tricks=[0, 1, 0]).history()
+            ('R1 (1): A 1/0 -10 · B 0/1 -10 · C 0/0 +20',)
+        """
+        return tuple(_history_line(self.players, r) for r in self.rounds)
+
+    def to_text(self) -> str:
+        """The score table as people write it: players as columns, rounds as rows.
+
+        Each cell shows bid/tricks, the round's points and the running total.
+        """
+        return render_table(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def to_csv(self) -> str:
+        """The table as CSV: one row per round, per player bid, final bid, blind, tricks, points, total."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        header = ["round", "cards", "dealer", "bombs"]
+        for name in self.players:
+            header += [f"{name} {col}" for col in ("bid", "final bid", "blind", "tricks", "points", "total")]
+        writer.writerow(header)
+        running = [0] * len(self.players)
+        for r in self.rounds:
+            row: list[object] = [r.number, r.cards, self.players[r.dealer], r.bombs]
+            for seat in range(len(self.players)):
+                running[seat] += r.points[seat]
+                row += [r.bids[seat], r.final_bids[seat], "B" if r.blind[seat] else "", r.tricks[seat]]
+                row += [r.points[seat], running[seat]]
+            writer.writerow(row)
+        return out.getvalue()
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The sheet as versioned JSON; [`from_json`][wizardrules.ScoreSheet.from_json] reads it back.
+
+        Raises:
+            FormatError: the rules use a custom bid policy or score rule, which has no saved form.
+        """
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "rules": _codec.rules_to_data(self.rules),
+            "entries": [_entry_to_data(e) for e in self._entries],
+            "rounds": [_round_to_data(r) for r in self.rounds],
+            "totals": list(self.totals),
+        }
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ScoreSheet:
+        """Read a sheet written by [`to_json`][wizardrules.ScoreSheet.to_json], replaying and checking every entry.
+
+        Raises:
+            FormatError: not a score sheet, an unknown version, or content that was tampered
+                with or does not add up (the message says where).
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as error:
+            raise FormatError(f"score sheet: not JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise FormatError(f"not a score sheet: the 'format' field must be {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise FormatError(f"score sheet version {data.get('version')!r} is not supported (this reads {VERSION})")
+        try:
+            sheet = cls(
+                players=_codec.field_of(data, "players", list, "score sheet"),
+                rules=_codec.rules_from_data(_codec.field_of(data, "rules", dict, "score sheet")),
+                first_dealer=_codec.field_of(data, "first_dealer", int, "score sheet"),
+            )
+            for index, item in enumerate(_codec.field_of(data, "entries", list, "score sheet"), start=1):
+                sheet = sheet._replay(item, index)
+        except FormatError:
+            raise
+        except WizardRulesError as error:
+            raise FormatError(f"score sheet is inconsistent: {error}") from None
+        _check_saved(sheet, data)
+        return sheet
+
+    def _replay(self, item: Any, index: int) -> ScoreSheet:
+        what = f"score sheet entry {index}"
+        kind = _codec.field_of(item, "type", str, what)
+        if kind == "bids":
+            return self.record_bids(_ints_of(item, "bids", what), blind=_blind_of(item, what))
+        if kind == "cloud":
+            return self.change_bid(_codec.field_of(item, "player", int, what), _cloud_change(item, what))
+        if kind == "tricks":
+            return self.record_tricks(
+                _ints_of(item, "tricks", what),
+                bombs=_codec.field_of(item, "bombs", int, what),
+                trump=_trump_of(item, what),
+            )
+        if kind == "round":
+            cloud = item.get("cloud")
+            return self.record(
+                bids=_ints_of(item, "bids", what),
+                blind=_blind_of(item, what),
+                cloud=None
+                if cloud is None
+                else (_codec.field_of(cloud, "player", int, what), _cloud_change(cloud, what)),
+                tricks=_ints_of(item, "tricks", what),
+                bombs=_codec.field_of(item, "bombs", int, what),
+                trump=_trump_of(item, what),
+            )
+        raise FormatError(f"{what}: type {kind!r} is unknown")
+
+
+def _advance(sheet: ScoreSheet, state: _State, entry: _Entry) -> _State:
+    """The state after `entry`, which has been checked against `state` already."""
+    if isinstance(entry, _RoundEntry):
+        state = _advance(sheet, state, entry.bids)
+        if entry.cloud is not None:
+            state = _advance(sheet, state, entry.cloud)
+        return _advance(sheet, state, entry.tricks)
+    if isinstance(entry, _BidsEntry):
+        opened = PendingRound(bids=entry.bids, final_bids=entry.bids, blind=entry.blind)
+        return _State(rounds=state.rounds, pending=opened, totals=state.totals, hits=state.hits)
+    pending = state.pending
+    if pending is None:  # entries are checked before they are applied
+        raise PhaseError("no bids are recorded for the round")
+    if isinstance(entry, _CloudEntry):
+        final = list(pending.final_bids)
+        final[entry.seat] += entry.change.delta
+        changed = PendingRound(bids=pending.bids, final_bids=tuple(final), blind=pending.blind)
+        return _State(rounds=state.rounds, pending=changed, totals=state.totals, hits=state.hits)
+    number = len(state.rounds) + 1
+    score = sheet.rules.score_rule
+    points = tuple(
+        score.points(bid, taken, blind=blind)
+        for bid, taken, blind in zip(pending.final_bids, entry.tricks, pending.blind, strict=True)
+    )
+    finished = Round(
+        number=number,
+        cards=sheet.schedule.cards_per_round[number - 1],
+        dealer=(sheet.first_dealer + number - 1) % len(sheet.players),
+        bids=pending.bids,
+        final_bids=pending.final_bids,
+        blind=pending.blind,
+        tricks=entry.tricks,
+        points=points,
+        bombs=entry.bombs,
+        trump=entry.trump,
+    )
+    return _State(
+        rounds=(*state.rounds, finished),
+        pending=None,
+        totals=tuple(t + p for t, p in zip(state.totals, points, strict=True)),
+        hits=tuple(h + hit for h, hit in zip(state.hits, finished.hits, strict=True)),
+    )
+
+
+def _history_line(players: Sequence[str], r: Round) -> str:
+    cells = []
+    for seat, name in enumerate(players):
+        bid = f"{r.bids[seat]}→{r.final_bids[seat]}" if r.bids[seat] != r.final_bids[seat] else f"{r.bids[seat]}"
+        mark = "B" if r.blind[seat] else ""
+        cells.append(f"{name} {bid}{mark}/{r.tricks[seat]} {r.points[seat]:+d}")
+    bomb = ", bomb" if r.bombs else ""
+    return f"R{r.number} ({r.cards}{bomb}): " + " · ".join(cells)
+
+
+# -- JSON helpers -------------------------------------------------------------------------
+
+
+def _entry_to_data(entry: _Entry) -> dict[str, Any]:
+    if isinstance(entry, _BidsEntry):
+        return {"type": "bids", "bids": list(entry.bids), "blind": _blind_list(entry.blind)}
+    if isinstance(entry, _CloudEntry):
+        return {"type": "cloud", "player": entry.seat, "change": entry.change.name.lower()}
+    if isinstance(entry, _TricksEntry):
+        return {
+            "type": "tricks",
+            "tricks": list(entry.tricks),
+            "bombs": entry.bombs,
+            "trump": _suit(entry.trump),
+        }
+    cloud = entry.cloud
+    return {
+        "type": "round",
+        "bids": list(entry.bids.bids),
+        "blind": _blind_list(entry.bids.blind),
+        "cloud": None if cloud is None else {"player": cloud.seat, "change": cloud.change.name.lower()},
+        "tricks": list(entry.tricks.tricks),
+        "bombs": entry.tricks.bombs,
+        "trump": _suit(entry.tricks.trump),
+    }
+
+
+def _blind_list(blind: Sequence[bool]) -> list[int]:
+    return [seat for seat, is_blind in enumerate(blind) if is_blind]
+
+
+def _suit(suit: Suit | None) -> str | None:
+    return None if suit is None else suit.value
+
+
+def _round_to_data(r: Round) -> dict[str, Any]:
+    return {
+        "number": r.number,
+        "cards": r.cards,
+        "dealer": r.dealer,
+        "bids": list(r.bids),
+        "final_bids": list(r.final_bids),
+        "blind": list(r.blind),
+        "tricks": list(r.tricks),
+        "points": list(r.points),
+        "bombs": r.bombs,
+        "trump": _suit(r.trump),
+    }
+
+
+def _ints_of(item: Any, key: str, what: str) -> list[int]:
+    values: list[Any] = _codec.field_of(item, key, list, what)
+    if not all(type(v) is int for v in values):
+        raise FormatError(f"{what}: {key} {values!r} must be whole numbers")
+    return [int(v) for v in values]
+
+
+def _blind_of(item: Any, what: str) -> list[int]:
+    return _ints_of(item, "blind", what)
+
+
+def _cloud_change(item: Any, what: str) -> CloudChange:
+    name = _codec.field_of(item, "change", str, what)
+    if name not in ("up", "down"):
+        raise FormatError(f"{what}: cloud change {name!r} must be 'up' or 'down'")
+    return CloudChange.UP if name == "up" else CloudChange.DOWN
+
+
+def _trump_of(item: Any, what: str) -> Suit | None:
+    value = item.get("trump") if isinstance(item, Mapping) else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in {s.value for s in Suit}:
+        raise FormatError(f"{what}: trump {value!r} must be one of R, Y, G, B or null")
+    return Suit(value)
+
+
+def _check_saved(sheet: ScoreSheet, data: Mapping[str, Any]) -> None:
+    saved_rounds = data.get("rounds")
+    replayed = [_round_to_data(r) for r in sheet.rounds]
+    if not isinstance(saved_rounds, list) or len(saved_rounds) != len(replayed):
+        raise FormatError(
+            f"score sheet was tampered with: its entries give {len(replayed)} rounds, its 'rounds' do not match"
+        )
+    for saved, actual in zip(saved_rounds, replayed, strict=True):
+        if saved != actual:
+            differing = sorted(k for k in actual if not isinstance(saved, dict) or saved.get(k) != actual[k])
+            raise FormatError(
+                f"score sheet was tampered with: round {actual['number']}'s {', '.join(differing)} "
+                "do not match its entries"
+            )
+    if data.get("totals") != list(sheet.totals):
+        raise FormatError(
+            f"score sheet was tampered with: totals {data.get('totals')!r} do not match the rounds "
+            f"({list(sheet.totals)!r})"
+        )
