@@ -141,6 +141,11 @@ class BidPolicy(Protocol):
         ...
 
 
+def is_bid_policy(value: object) -> bool:
+    """Whether `value` is a bid policy object (an instance, not a class)."""
+    return not isinstance(value, type) and isinstance(value, BidPolicy)
+
+
 class _ByRefusal(abc.ABC):
     """Derives `allowed` from `refusal` for the built-in policies."""
 
@@ -315,7 +320,7 @@ def _context(
     totals: Sequence[int] | None,
     dealer: int | None,
 ) -> BidContext:
-    if not isinstance(policy, BidPolicy):
+    if not is_bid_policy(policy):
         raise BidError(f"{policy!r} is not a bid policy (it needs allowed, refusal and needs_open_bids)")
     return BidContext(
         cards=cards,

@@ -18,7 +18,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
+from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook, is_bid_policy
 from wizardrules.cards import Deck, Special, Suit
 from wizardrules.errors import RulesError
 from wizardrules.scoring import STANDARD_SCORE, ScoreRule, TieBreak
@@ -329,7 +329,7 @@ class Rules:
             raise RulesError(problem)
 
     def _problem(self) -> str:
-        if not isinstance(self.bid_policy, BidPolicy):
+        if not is_bid_policy(self.bid_policy):
             return f"bid_policy {self.bid_policy!r} is not a bid policy"
         if not isinstance(self.bid_reveal, BidReveal):
             return f"bid_reveal {self.bid_reveal!r} is not a BidReveal"
@@ -339,7 +339,7 @@ class Rules:
             return f"special_cards {set(self.special_cards)!r} must all be Special cards"
         if self.schedule is not None and not isinstance(self.schedule, (Schedule, ScheduleKind)):
             return f"schedule {self.schedule!r} is not a Schedule, ScheduleKind or None"
-        if not isinstance(self.score_rule, ScoreRule):
+        if isinstance(self.score_rule, type) or not isinstance(self.score_rule, ScoreRule):
             return f"score_rule {self.score_rule!r} has no points(bid, tricks, *, blind) method"
         if not isinstance(self.tiebreak, TieBreak):
             return f"tiebreak {self.tiebreak!r} is not a TieBreak"

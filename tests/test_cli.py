@@ -1,0 +1,240 @@
+"""Tests for the `wizardrules` command line (`wizardrules.cli.main`).
+
+The CLI settles disputes at the table: who wins a trick (R5.4), the points of a round
+(R6.1, R6.2), which bids the next bidder may make (R4.2). Bad input gives exit code 2 and
+a one-line error on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wizardrules import EqualBids, FreeBids, NotEqualBids, allowed_bids, round_points
+from wizardrules.cli import main
+
+Capture = pytest.CaptureFixture[str]
+
+
+def run_json(capsys: Capture, *argv: str) -> dict[str, object]:
+    """Run `wizardrules --json ARGV`, check the exit code and return the parsed JSON object."""
+    assert main(["--json", *argv]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    result = json.loads(out)
+    assert isinstance(result, dict)
+    return result
+
+
+def assert_one_line_error(capsys: Capture, argv: list[str], *named: str) -> str:
+    """Bad input: exit code 2, nothing on stdout, one error line on stderr naming the input."""
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "error" in lines[0]
+    for text in named:
+        assert text in lines[0]
+    return lines[0]
+
+
+# -- trick (R5.4) ------------------------------------------------------------------------------
+
+
+def test_r5_4_cli_trick_names_the_winning_card(capsys: Capture) -> None:
+    """R5.4 (seed 002): trump green, B9 W G13 W -> the 2nd card, the first Wizard."""
+    assert main(["trick", "B9 W G13 W", "--trump", "green"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "card 2" in out
+    assert "Wizard" in out
+
+
+def test_r5_4_cli_trick_json_before_the_subcommand(capsys: Capture) -> None:
+    """R5.4: --json before the subcommand prints a JSON object whose winner is the index 1."""
+    result = run_json(capsys, "trick", "B9 W G13 W", "--trump", "green")
+    assert result["winner"] == 1
+    assert result["card"] == "W"
+    assert result["trump"] == "green"
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "winner", "card"),
+    [
+        pytest.param("B9 W G13 W", "green", 1, "W", id="first-wizard"),
+        pytest.param("B13 R2 B9", "red", 1, "R2", id="highest-trump"),
+        pytest.param("Y7 Y11 R13", "blue", 1, "Y11", id="highest-led"),
+        pytest.param("J J J", "yellow", 0, "J", id="first-jester"),
+    ],
+)
+def test_r5_4_cli_seed_002_trick_examples(capsys: Capture, cards: str, trump: str, winner: int, card: str) -> None:
+    """R5.4 (seed 002): the four trick examples through the CLI, as JSON and as text."""
+    result = run_json(capsys, "trick", cards, "--trump", trump)
+    assert result["winner"] == winner
+    assert result["card"] == card
+    assert main(["trick", cards, "--trump", trump]) == 0
+    out, _ = capsys.readouterr()
+    assert f"card {winner + 1} " in out
+
+
+def test_r5_4_cli_trick_accepts_trump_letters_and_none(capsys: Capture) -> None:
+    """R5.4/R3.3: the trump may be a letter, a name or none; no trump means the led suit wins."""
+    assert run_json(capsys, "trick", "B13 R2 B9", "--trump", "R")["winner"] == 1
+    assert run_json(capsys, "trick", "B13 R2 B9", "--trump", "none")["winner"] == 0
+    assert run_json(capsys, "trick", "B13 R2 B9")["trump"] is None
+
+
+def test_r5_4_cli_lang_de_gives_german_words(capsys: Capture) -> None:
+    """R1.3: --lang de names cards and the verdict in German (seed 002: "Den Stich holt die 2. Karte")."""
+    assert main(["--lang", "de", "trick", "B9 W G13 W", "--trump", "grün"]) == 0
+    out, _ = capsys.readouterr()
+    assert "Karte 2" in out
+    assert "Zauberer" in out
+    assert "gewinnt" in out
+    assert main(["--lang", "de", "trick", "B13 R2 B9", "--trump", "rot"]) == 0
+    out, _ = capsys.readouterr()
+    assert "Rot 2" in out
+    assert "Trumpf" in out
+
+
+# -- points (R6) -----------------------------------------------------------------------------
+
+
+def test_r6_1_cli_points_hit(capsys: Capture) -> None:
+    """R6.1 (seed 002 calculator): bid 2, took 2 -> +40."""
+    assert main(["points", "2", "2"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("+40")
+
+
+def test_r6_2_cli_points_blind_miss(capsys: Capture) -> None:
+    """R6.2: bid 1, took 3, blind -> -40."""
+    assert main(["points", "1", "3", "--blind"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("-40")
+
+
+@pytest.mark.parametrize(("bid", "tricks", "points"), [(2, 2, 40), (1, 3, -20), (0, 0, 20), (3, 3, 50), (2, 4, -20)])
+def test_r6_1_cli_points_seed_examples_as_json(capsys: Capture, bid: int, tricks: int, points: int) -> None:
+    """R6.1 (seeds 000, 002): the seed examples through the CLI as JSON."""
+    result = run_json(capsys, "points", str(bid), str(tricks))
+    assert result == {"points": points, "hit": bid == tricks, "blind": False}
+    blind = run_json(capsys, "points", str(bid), str(tricks), "--blind")
+    assert blind["points"] == 2 * points
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 20), st.integers(0, 20), st.booleans())
+def test_r6_cli_points_agree_with_round_points(capsys: Capture, bid: int, tricks: int, blind: bool) -> None:
+    """R6.1/R6.2: the CLI calculator gives round_points for every bid and trick count."""
+    argv = ["points", str(bid), str(tricks)] + (["--blind"] if blind else [])
+    assert run_json(capsys, *argv)["points"] == round_points(bid, tricks, blind=blind)
+
+
+# -- bids (R4.2) -----------------------------------------------------------------------------
+
+
+def test_r4_2_cli_bids_seed_002_round_3(capsys: Capture) -> None:
+    """R4.2 (seed 002): round 3, bids 1 0 1 -> the dealer may bid 0, 2, 3 (not equal, the default)."""
+    result = run_json(capsys, "bids", "--round", "3", "1", "0", "1")
+    assert result["allowed"] == [0, 2, 3]
+    assert result["cards"] == 3
+
+
+def test_r4_2_cli_bids_text_explains_the_block(capsys: Capture) -> None:
+    """R4.2 (seed 002): the text lists each bid and why 1 is blocked."""
+    assert main(["bids", "--round", "3", "1", "0", "1"]) == 0
+    out, _ = capsys.readouterr()
+    assert "the bids would add up to 3" in out
+    assert main(["--lang", "de", "bids", "--round", "3", "1", "0", "1"]) == 0
+    out, _ = capsys.readouterr()
+    assert "erlaubt" in out
+    assert "gesperrt" in out
+
+
+@pytest.mark.parametrize(
+    ("rule", "policy"),
+    [
+        ("free", FreeBids()),
+        ("not-equal", NotEqualBids()),
+        ("not-equal-first-free", NotEqualBids(first_round_free=True)),
+        ("equal", EqualBids()),
+    ],
+)
+@pytest.mark.parametrize(("round_number", "bids"), [(1, [0, 0]), (1, [1, 0]), (3, [1, 0, 1]), (4, [2, 1])])
+def test_r4_2_cli_bids_agree_with_allowed_bids(
+    capsys: Capture, rule: str, policy: FreeBids | NotEqualBids | EqualBids, round_number: int, bids: list[int]
+) -> None:
+    """R4.2: the CLI bid checker gives allowed_bids for each rule."""
+    argv = ["bids", "--rule", rule, "--round", str(round_number), *map(str, bids)]
+    expected = allowed_bids(policy, cards=round_number, bids=bids, players=len(bids) + 1, round_number=round_number)
+    assert run_json(capsys, *argv)["allowed"] == sorted(expected)
+
+
+def test_r4_2_cli_bids_with_cards_and_players(capsys: Capture) -> None:
+    """R4.2: --cards and --players override the defaults (cards = round, players = bids + 1)."""
+    result = run_json(capsys, "bids", "--round", "5", "--cards", "2", "--players", "4", "1")
+    assert result["cards"] == 2
+    assert result["allowed"] == [0, 1, 2]
+
+
+# -- bad input -------------------------------------------------------------------------------
+
+
+def test_cli_bad_card_is_a_one_line_error(capsys: Capture) -> None:
+    """R1.2: card R14 -> exit code 2, one error line naming the card, no traceback."""
+    assert_one_line_error(capsys, ["trick", "R14 W"], "R14")
+    assert_one_line_error(capsys, ["--json", "trick", "R14 W"], "R14")
+
+
+def test_cli_bad_trump_is_a_one_line_error(capsys: Capture) -> None:
+    """R1.3: trump purple -> exit code 2, one error line naming it, no traceback."""
+    assert_one_line_error(capsys, ["trick", "R1 W", "--trump", "purple"], "purple")
+
+
+@pytest.mark.parametrize(("bid", "tricks"), [("-1", "2"), ("1", "-2"), ("-3", "-3")])
+def test_cli_negative_points_are_a_one_line_error(capsys: Capture, bid: str, tricks: str) -> None:
+    """R6.1: negative bids or tricks -> exit code 2, one error line, no traceback."""
+    assert_one_line_error(capsys, ["points", bid, tricks], "-")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bids", "--round", "3", "4", "0"],
+        ["bids", "--round", "1", "0", "0", "0", "0", "0", "0"],
+        ["bids", "--round", "0"],
+        ["bids", "--round", "3", "--players", "3", "0", "0", "0"],
+    ],
+)
+def test_cli_impossible_bids_are_a_one_line_error(capsys: Capture, argv: list[str]) -> None:
+    """R4.1/R2.1: impossible bidding situations -> exit code 2, one error line, no traceback."""
+    assert_one_line_error(capsys, argv)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["nonsense"],
+        ["points", "x", "2"],
+        ["points", "2"],
+        ["trick"],
+        ["trick", "W", "--trump"],
+        ["--lang", "fr", "points", "2", "2"],
+        ["bids", "--rule", "sometimes", "1"],
+    ],
+)
+def test_cli_usage_errors_exit_with_code_2(capsys: Capture, argv: list[str]) -> None:
+    """argparse usage errors raise SystemExit with code 2 and print usage, no traceback."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    _, err = capsys.readouterr()
+    assert "usage:" in err
+    assert "Traceback" not in err
