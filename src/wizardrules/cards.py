@@ -444,7 +444,9 @@ def _notation_problem(text: str, key: str) -> str:
         letter, digits = match.groups()
         if letter not in "RYGB":
             return f"{text!r} is not a card: {letter!r} is not a suit letter (R, Y, G, B)"
-        return f"{text!r}: rank {int(digits)} is outside 1..13"
+        rank = digits.lstrip("0") or "0"
+        shown = rank if len(rank) <= 8 else f"{rank[:8]}… ({len(rank)} digits)"
+        return f"{text[:40]!r}: rank {shown} is outside 1..13"
     head, sep, tail = key.partition(":")
     if sep and (head in _GERMAN_SPECIAL or head in {s.value for s in Special}):
         return f"{text!r} is not a card: {tail!r} is not a declaration this card takes"

@@ -14,7 +14,6 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -76,6 +75,10 @@ def _strength_of(card: Card) -> int:
 _ROLES: Final = {c: _role_of(c) for c in ALL_CARDS}
 _STRENGTHS: Final = {c: _strength_of(c) for c in ALL_CARDS}
 _FREEING: Final = (_Role.WIZARD, _Role.DRAGON)
+_PLAYABLE: Final = {c: not c.needs_declaration and c.kind is not CardKind.WEREWOLF for c in ALL_CARDS}
+_HOLDABLE: Final = {c: c.undeclared is c and c.kind is not CardKind.WEREWOLF for c in ALL_CARDS}
+# The physical card behind each card; None for Wizards and Jesters, of which the deck has four.
+_COPY: Final = {c: None if c.kind in (CardKind.WIZARD, CardKind.JESTER) else c.undeclared for c in ALL_CARDS}
 
 
 class WinReason(enum.Enum):
@@ -112,30 +115,42 @@ class TrickDecision:
 
 def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
     cards = tuple(trick)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TrickError(f"{what} {_show(cards)}: {card!r} is not a Card")
-        if card.needs_declaration:
-            raise TrickError(
-                f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})"
-            )
-        if card.kind is CardKind.WEREWOLF:
-            raise TrickError(f"{what} {_show(cards)}: the Werewolf is never played (R8.6)")
     if len(cards) > MAX_PLAYERS:
         raise TrickError(f"{what} {_show(cards)}: {len(cards)} cards, but a trick has at most {MAX_PLAYERS}")
+    for card in cards:
+        if card.__class__ is not Card or not _PLAYABLE[card]:  # one dict look-up in the common case
+            _reject(cards, card, what)
     _check_copies(cards, what)
     return cards
 
 
+def _reject(cards: Sequence[object], card: object, what: str) -> None:
+    if not isinstance(card, Card):
+        raise TrickError(f"{what} {_show(c for c in cards if isinstance(c, Card))}: {card!r} is not a Card")
+    if card.needs_declaration:
+        raise TrickError(
+            f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})"
+        )
+    if card.kind is CardKind.WEREWOLF:
+        raise TrickError(f"{what} {_show(cards)}: the Werewolf is never played (R8.6)")
+
+
 def _check_copies(cards: Sequence[Card], what: str) -> None:
-    counts = Counter(card.undeclared for card in cards)
-    for card, count in counts.items():
-        limit = 4 if card.kind in (CardKind.WIZARD, CardKind.JESTER) else 1
-        if count > limit:
-            raise TrickError(f"{what} {_show(cards)}: {card} appears {count} times, the deck has {limit}")
+    seen: set[Card] = set()
+    for card in cards:
+        copy = _COPY[card]
+        if copy is None:
+            continue
+        if copy in seen:
+            raise TrickError(f"{what} {_show(cards)}: {copy} appears twice, the deck has one")
+        seen.add(copy)
+    for many in (Card.WIZARD, Card.JESTER):
+        count = cards.count(many)
+        if count > 4:
+            raise TrickError(f"{what} {_show(cards)}: {many} appears {count} times, the deck has 4")
 
 
-def _show(cards: Iterable[Card]) -> str:
+def _show(cards: Iterable[object]) -> str:
     return repr(" ".join(str(c) for c in cards))
 
 
@@ -187,9 +202,11 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
     cards = _checked(trick)
     held = tuple(hand)
     for card in held:
+        if card.__class__ is Card and _HOLDABLE[card]:  # one dict look-up in the common case
+            continue
         if not isinstance(card, Card):
             raise TrickError(f"hand {_show(c for c in held if isinstance(c, Card))}: {card!r} is not a Card")
-        if card.undeclared is not card:
+        if card.undeclared != card:
             raise TrickError(f"hand {_show(held)}: {card} is declared; a hand holds cards as dealt")
         if card.kind is CardKind.WEREWOLF:
             raise TrickError(f"hand {_show(held)}: the Werewolf is never played; it is swapped before bidding (R8.6)")
