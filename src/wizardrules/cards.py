@@ -214,9 +214,11 @@ class Card:
         Raises:
             CardError: the rank is outside 1..13.
         """
-        card = _INTERNED.get((CardKind.SUIT, suit, rank, None))
+        if not isinstance(suit, Suit):
+            raise CardError(f"no suit card for suit {suit!r}: expected a Suit")
+        card = _INTERNED.get((CardKind.SUIT, suit, rank, None)) if type(rank) is int else None
         if card is None:
-            raise CardError(f"no suit card {suit.name} {rank!r}: rank must be 1..13")
+            raise CardError(f"no suit card {suit.name} {rank!r}: rank must be a whole number 1..13")
         return card
 
     @classmethod
@@ -235,8 +237,8 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a card: expected text")
-        key = text.strip().upper()
-        card = _BY_TEXT.get(key)
+        key = text.strip()
+        card = _BY_TEXT.get(key.upper()) if key.isascii() else None
         if card is None:
             raise NotationError(_notation_problem(text, key))
         return card
@@ -439,12 +441,17 @@ _SUIT_RANK: Final = re.compile(r"([A-Z])([0-9]+)")
 def _notation_problem(text: str, key: str) -> str:
     if not key:
         return f"{text!r} is not a card: the text is empty"
+    if not key.isascii():
+        return f"{text[:40]!r} is not a card: card notation uses ASCII letters and digits only"
+    key = key.upper()
     match = _SUIT_RANK.fullmatch(key)
     if match:
         letter, digits = match.groups()
         if letter not in "RYGB":
             return f"{text!r} is not a card: {letter!r} is not a suit letter (R, Y, G, B)"
         rank = digits.lstrip("0") or "0"
+        if rank not in (digits, "0"):
+            return f"{text[:40]!r} is not a card: write the rank without leading zeros ({letter}{rank[:8]})"
         shown = rank if len(rank) <= 8 else f"{rank[:8]}… ({len(rank)} digits)"
         return f"{text[:40]!r}: rank {shown} is outside 1..13"
     head, sep, tail = key.partition(":")

@@ -632,7 +632,8 @@ class ScoreSheet:
             raise FormatError(f"score sheet: not JSON ({error})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise FormatError(f"not a score sheet: the 'format' field must be {FORMAT!r}")
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:
             raise FormatError(f"score sheet version {data.get('version')!r} is not supported (this reads {VERSION})")
         try:
             sheet = cls(
