@@ -202,7 +202,7 @@ def _check_names(players: Sequence[str]) -> tuple[str, ...]:
 class ScoreSheet:
     """The score pad of one game: an immutable, validated record of its rounds.
 
-    Args:
+    Attributes:
         players: the players' names in seat order (3 to 6, unique).
         rules: the game's rules: schedule, bid policy, variants, special cards, scoring, tie-break.
         first_dealer: the seat that deals round 1 (R2.5); the deal passes left each round.
