@@ -35,6 +35,7 @@ __all__ = [
 _MIN_PLAYERS: Final = 3
 _MAX_PLAYERS: Final = 6
 _MAX_DECK: Final = 67  # 60 standard cards and the seven special cards
+_UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(_MAX_DECK + 1))
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
@@ -180,6 +181,10 @@ class FreeBids(_ByRefusal):
         """Free bids work with every reveal mode."""
         return False
 
+    def allowed(self, context: BidContext) -> frozenset[int]:
+        """Every bid 0..cards."""
+        return _UP_TO[context.cards]
+
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Only bids outside 0..cards are refused."""
         return _out_of_range(context, bid)
@@ -221,6 +226,13 @@ class NotEqualBids(_ByRefusal):
             return False
         return context.cards >= self.min_cards
 
+    def allowed(self, context: BidContext) -> frozenset[int]:
+        """Every bid 0..cards except, for the last bidder, the one that makes the sum equal the cards."""
+        every = _UP_TO[context.cards]
+        if context.is_last and self.applies(context):
+            return every - {context.cards - context.bid_sum}
+        return every
+
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Refuses the one last bid that makes the sum equal the cards."""
         problem = _out_of_range(context, bid)
@@ -247,6 +259,13 @@ class EqualBids(_ByRefusal):
     def needs_open_bids(self) -> bool:
         """Every bidder must know the running sum."""
         return True
+
+    def allowed(self, context: BidContext) -> frozenset[int]:
+        """Bids that keep the sum at most the cards; for the last bidder, the one that makes it exact."""
+        room = context.cards - context.bid_sum
+        if context.is_last:
+            return frozenset((room,)) if room >= 0 else frozenset()
+        return _UP_TO[room] if room >= 0 else frozenset()
 
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Refuses bids that overshoot the cards, and on the last bid all but the exact one."""

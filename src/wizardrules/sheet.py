@@ -39,6 +39,7 @@ from wizardrules.errors import (
     FormatError,
     PhaseError,
     PlayerError,
+    RulesError,
     TricksError,
     UndoError,
     WizardRulesError,
@@ -229,7 +230,7 @@ class ScoreSheet:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise PlayerError(f"rules {self.rules!r} must be a Rules value")
+            raise RulesError(f"rules {self.rules!r} must be a Rules value")
         schedule = self.rules.schedule_for(len(self.players))
         n = len(self.players)
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < n:
@@ -360,6 +361,8 @@ class ScoreSheet:
         state = _advance(self, self._state, bids_entry)
         cloud_entry = None
         if cloud is not None:
+            if not isinstance(cloud, tuple) or len(cloud) != 2:
+                raise CloudError(f"cloud {cloud!r}: expected (player, CloudChange.UP or CloudChange.DOWN)")
             cloud_entry = self._cloud_entry(state, *cloud)
             state = _advance(self, state, cloud_entry)
         tricks_entry = self._tricks_entry(state, tricks, bombs, trump)
@@ -424,9 +427,17 @@ class ScoreSheet:
     # -- validation -----------------------------------------------------------------------
 
     def _with(self, entry: _Entry) -> ScoreSheet:
-        sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
-        object.__setattr__(sheet, "_entries", (*self._entries, entry))
-        object.__setattr__(sheet, "_state", _advance(self, self._state, entry))
+        """A copy with `entry` appended; the players and rules were checked when this sheet was made."""
+        sheet = object.__new__(ScoreSheet)
+        for name, value in (
+            ("players", self.players),
+            ("rules", self.rules),
+            ("first_dealer", self.first_dealer),
+            ("_schedule", self._schedule),
+            ("_entries", (*self._entries, entry)),
+            ("_state", _advance(self, self._state, entry)),
+        ):
+            object.__setattr__(sheet, name, value)
         return sheet
 
     def _need_open_round(self) -> None:
@@ -545,6 +556,8 @@ class ScoreSheet:
             raise EntryError(f"trump {trump!r} must be a Suit or None")
         cards = self.cards
         assert cards is not None  # noqa: S101 - a pending round is an open round
+        if trump is not None:
+            self._check_trump(trump, cards)
         if sum(values) != cards - bombs:
             bomb_note = f" less {bombs} Bomb trick" if bombs else ""
             raise TricksError(
@@ -559,6 +572,21 @@ class ScoreSheet:
                 "and took at least one trick (R8.2)"
             )
         return _TricksEntry(tricks=values, bombs=bombs, trump=trump)
+
+    def _check_trump(self, trump: Suit, cards: int) -> None:
+        number = self.current_round
+        assert number is not None  # noqa: S101 - a pending round is an open round
+        fixed = self._schedule.fixed_trump(number)
+        if fixed is not None and fixed.suit is not trump:
+            raise EntryError(
+                f"trump {trump.name}: round {number} of the {self._schedule.name} schedule has its trump fixed "
+                f"({fixed.name.lower()}, R3.5)"
+            )
+        if fixed is None and cards * len(self.players) == len(self.rules.deck):
+            raise EntryError(
+                f"trump {trump.name}: round {number} deals the whole deck, no card is left to turn up, "
+                "so there is no trump (R3.4)"
+            )
 
     # -- output -------------------------------------------------------------------------
 
@@ -809,6 +837,11 @@ def _trump_of(item: Any, what: str) -> Suit | None:
     return Suit(value)
 
 
+def _canonical(value: Any) -> str:
+    """Compare saved data exactly: 30.0 and true are not 30 and 1."""
+    return json.dumps(value, sort_keys=True)
+
+
 def _check_saved(sheet: ScoreSheet, data: Mapping[str, Any]) -> None:
     saved_rounds = data.get("rounds")
     replayed = [_round_to_data(r) for r in sheet.rounds]
@@ -817,13 +850,13 @@ def _check_saved(sheet: ScoreSheet, data: Mapping[str, Any]) -> None:
             f"score sheet was tampered with: its entries give {len(replayed)} rounds, its 'rounds' do not match"
         )
     for saved, actual in zip(saved_rounds, replayed, strict=True):
-        if saved != actual:
+        if _canonical(saved) != _canonical(actual):
             differing = sorted(k for k in actual if not isinstance(saved, dict) or saved.get(k) != actual[k])
             raise FormatError(
                 f"score sheet was tampered with: round {actual['number']}'s {', '.join(differing)} "
                 "do not match its entries"
             )
-    if data.get("totals") != list(sheet.totals):
+    if _canonical(data.get("totals")) != _canonical(list(sheet.totals)):
         raise FormatError(
             f"score sheet was tampered with: totals {data.get('totals')!r} do not match the rounds "
             f"({list(sheet.totals)!r})"
