@@ -1480,3 +1480,37 @@ def test_csv_quotes_names_with_commas() -> None:
     sheet = ScoreSheet(players=['Anna, "A"', "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
     header = next(csv.reader(io.StringIO(sheet.to_csv())))
     assert 'Anna, "A" total' in header
+
+
+def test_r3_5_recorded_trump_must_match_a_fixed_trump() -> None:
+    """R3.5: a round with a fixed trump accepts only that trump on the record."""
+    einfarbig = ScoreSheet(players=["A", "B", "C"], rules=Rules(schedule=Schedule.einfarbig(3)))
+    with pytest.raises(EntryError, match="fixed"):
+        einfarbig.record(bids=[1, 1, 2], tricks=[1, 1, 2], trump=Suit.RED)
+    maximus = ScoreSheet(players=["A", "B", "C", "D"], rules=Rules(schedule=Schedule.maximus(4)))
+    recorded = maximus.record(bids=[4, 4, 4, 3], tricks=[4, 4, 4, 3], trump=Suit.RED)
+    assert recorded.rounds[0].trump is Suit.RED
+    with pytest.raises(EntryError, match="fixed"):
+        maximus.record(bids=[4, 4, 4, 3], tricks=[4, 4, 4, 3], trump=Suit.BLUE)
+
+
+def test_r3_4_no_trump_recorded_when_the_whole_deck_is_dealt() -> None:
+    """R3.4: a round that deals the whole standard deck turns up no card, so it has no trump."""
+    whole = ScoreSheet(players=["A", "B", "C"], rules=Rules(schedule=Schedule(cards_per_round=(20,))))
+    with pytest.raises(EntryError, match="no trump"):
+        whole.record(bids=[5, 5, 5], tricks=[10, 5, 5], trump=Suit.GREEN)
+    assert whole.record(bids=[5, 5, 5], tricks=[10, 5, 5]).rounds[0].trump is None
+    with_bomb = ScoreSheet(
+        players=["A", "B", "C"],
+        rules=Rules(schedule=Schedule(cards_per_round=(20,)), special_cards={Special.BOMB}),
+    )
+    assert with_bomb.record(bids=[5, 5, 5], tricks=[10, 5, 5], trump=Suit.GREEN).rounds[0].trump is Suit.GREEN
+
+
+def test_json_numbers_must_match_exactly() -> None:
+    """A saved table whose points are written as floats is not the table its entries give."""
+    sheet = ScoreSheet(players=["A", "B", "C"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+    data = json.loads(sheet.to_json())
+    data["rounds"][0]["points"] = [30.0, 20, 20]
+    with pytest.raises(FormatError, match="tampered"):
+        ScoreSheet.from_json(json.dumps(data))
