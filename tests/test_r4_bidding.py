@@ -256,7 +256,10 @@ def test_r4_2_scorekeeper_hook_examples() -> None:
     assert allowed([60, 0, 0, 60]) == {0, 1, 2, 3}  # jointly leading: free
     assert allowed([50, 0, 0, 20], dealer=2) == {0, 1, 2, 3}  # someone else deals: free
     # at the start of a game everybody has 0: the scorekeeper is jointly leading
-    assert allowed_bids(hook, cards=3, bids=[1, 0, 1], players=4, dealer=3) == {0, 1, 2, 3}
+    assert allowed([0, 0, 0, 0]) == {0, 1, 2, 3}
+    # without totals the hook cannot tell who leads: a BidError, never a silent guess
+    with pytest.raises(BidError, match="totals"):
+        allowed_bids(hook, cards=3, bids=[1, 0, 1], players=4, dealer=3)
 
 
 def test_r4_2_scorekeeper_hook_needs_the_dealer_in_last_position() -> None:

@@ -4,7 +4,7 @@ A [`BidPolicy`][wizardrules.BidPolicy] says which bids the next bidder may make,
 [`BidContext`][wizardrules.BidContext], and explains a refusal in words for UIs.
 
 Example:
-    >>> from wizardrules import NotEqualBids, allowed_bids
+    >>> from wizardrules import BidContext, NotEqualBids, allowed_bids
     >>> sorted(allowed_bids(NotEqualBids(), cards=3, bids=[1, 0, 1], players=4))
     [0, 2, 3]
     >>> NotEqualBids().refusal(BidContext(cards=3, bids=(1, 0, 1), players=4), 1)
@@ -19,6 +19,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from attrs import field, frozen
 
+from wizardrules._convert import as_tuple
 from wizardrules.errors import BidError, BidNotAllowedError
 
 __all__ = [
@@ -38,12 +39,12 @@ _MAX_DECK: Final = 67  # 60 standard cards and the seven special cards
 _UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(_MAX_DECK + 1))
 
 
-def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+def _bids(values: Iterable[int]) -> tuple[int, ...]:
+    return as_tuple(values, "bids", BidError)
 
 
 def _tuple_or_none(values: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if values is None else tuple(values)
+    return None if values is None else as_tuple(values, "totals", BidError)
 
 
 @frozen(kw_only=True)
@@ -63,7 +64,7 @@ class BidContext:
     """
 
     cards: int
-    bids: tuple[int, ...] = field(converter=_int_tuple)
+    bids: tuple[int, ...] = field(converter=_bids)
     players: int
     round_number: int = 1
     totals: tuple[int, ...] | None = field(default=None, converter=_tuple_or_none)
@@ -316,8 +317,9 @@ class ScorekeeperHook(_ByRefusal):
             raise BidError("ScorekeeperHook needs to know the dealer (dealer=...) to find the last bidder")
         if context.dealer != self.scorekeeper or self.scorekeeper >= context.players:
             return False
-        totals = context.totals or (0,) * context.players
-        return totals[self.scorekeeper] < max(totals)
+        if context.totals is None:
+            raise BidError("ScorekeeperHook needs the players' totals (totals=...) to know who is leading")
+        return context.totals[self.scorekeeper] < max(context.totals)
 
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Refuses the sum-matching bid of a trailing scorekeeper."""
@@ -343,7 +345,7 @@ def _context(
         raise BidError(f"{policy!r} is not a bid policy (it needs allowed, refusal and needs_open_bids)")
     return BidContext(
         cards=cards,
-        bids=tuple(bids),
+        bids=_bids(bids),
         players=players,
         round_number=round_number,
         totals=totals,

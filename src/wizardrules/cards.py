@@ -23,6 +23,7 @@ from typing import ClassVar, Final
 
 from attrs import field, frozen
 
+from wizardrules._convert import as_tuple
 from wizardrules.errors import CardError, NotationError
 
 __all__ = [
@@ -73,8 +74,12 @@ class Suit(enum.Enum):
         return _SUIT_SYMBOL[self]
 
     def display(self, lang: Language = Language.EN) -> str:
-        """The suit's display name in English or German (R1.3)."""
-        return _SUIT_NAMES[self][lang is Language.DE]
+        """The suit's display name in English or German (R1.3).
+
+        Raises:
+            CardError: `lang` is not a `Language`.
+        """
+        return _SUIT_NAMES[self][_is_german(lang)]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -87,11 +92,16 @@ class Suit(enum.Enum):
             >>> Suit.parse("grün"), Suit.parse("b")
             (<Suit.GREEN: 'G'>, <Suit.BLUE: 'B'>)
         """
-        key = text.strip().casefold()
-        found = _SUIT_WORDS.get(key)
+        found = _SUIT_WORDS.get(text.strip().casefold()) if isinstance(text, str) else None
         if found is None:
             raise NotationError(f"{text!r} is not a suit: expected one of R, Y, G, B or a suit name")
         return found
+
+
+def _is_german(lang: Language) -> bool:
+    if not isinstance(lang, Language):
+        raise CardError(f"lang {lang!r}: expected Language.EN or Language.DE")
+    return lang is Language.DE
 
 
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate(Suit)}
@@ -305,7 +315,7 @@ class Card:
             >>> card.display(), card.display(Language.DE), card.display(symbols=True)
             ('Green 7', 'Grün 7', '■7')
         """
-        de = lang is Language.DE
+        de = _is_german(lang)
         if self.kind is CardKind.SUIT:
             assert self.suit is not None  # noqa: S101 - guaranteed by the validator
             if symbols:
@@ -357,7 +367,7 @@ def _card_problem(kind: CardKind, suit: Suit | None, rank: int, role: CardKind |
         if type(rank) is not int or not 1 <= rank <= 13:
             return "a suit card's rank must be 1..13"
         return "a suit card has no role" if role is not None else ""
-    if rank != 0:
+    if type(rank) is not int or rank != 0:
         return f"a {kind.name} has no rank"
     if suit is not None and kind not in _DECLARABLE_SUIT:
         return f"a {kind.name} has no suit"
@@ -495,7 +505,7 @@ _STANDARD_CARDS: Final = tuple(c for c in _ALL if c.kind is CardKind.SUIT) + (Ca
 
 
 def _special_set(values: Iterable[Special]) -> frozenset[Special]:
-    return frozenset(values)
+    return frozenset(as_tuple(values, "specials", CardError))
 
 
 @frozen
@@ -535,8 +545,20 @@ class Deck:
         """Whether the deck holds `card` as dealt (a declared Cloud is not in any deck)."""
         return card in self.cards
 
-    def shuffled(self, rng: random.Random) -> tuple[Card, ...]:
-        """The deck's cards in a random order drawn from `rng` (R2.6)."""
+    def shuffled(self, rng: random.Random | int) -> tuple[Card, ...]:
+        """The deck's cards in a random order drawn from `rng`, a `random.Random` or a seed (R2.6).
+
+        Raises:
+            CardError: `rng` is neither a `random.Random` nor an integer seed.
+
+        Example:
+            >>> Deck().shuffled(7) == Deck().shuffled(random.Random(7))
+            True
+        """
+        if type(rng) is int:
+            rng = random.Random(rng)
+        if not isinstance(rng, random.Random):
+            raise CardError(f"rng {rng!r}: expected a random.Random or an integer seed (R2.6)")
         cards = list(self.cards)
         rng.shuffle(cards)
         return tuple(cards)

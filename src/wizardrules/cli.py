@@ -86,7 +86,7 @@ def _cmd_points(args: argparse.Namespace, lang: Language) -> dict[str, object]:
 def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     policy = _RULES[args.rule]
     cards = args.cards if args.cards is not None else args.round
-    players = args.players if args.players is not None else len(args.bids) + 1
+    players = args.players if args.players is not None else max(3, len(args.bids) + 1)
     context = BidContext(cards=cards, bids=tuple(args.bids), players=players, round_number=args.round)
     allowed = policy.allowed(context)
     lines = []
@@ -124,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     bids.add_argument("--rule", choices=sorted(_RULES), default="not-equal", help="the bid rule")
     bids.add_argument("--round", type=int, default=1, help="the round number (default 1)")
     bids.add_argument("--cards", type=int, help="cards per player (default: the round number)")
-    bids.add_argument("--players", type=int, help="players (default: one more than the bids given)")
+    bids.add_argument("--players", type=int, help="players (default: one more than the bids given, at least 3)")
     bids.set_defaults(run=_cmd_bids)
     return parser
 

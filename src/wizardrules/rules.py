@@ -18,6 +18,7 @@ from typing import Final
 
 from attrs import field, frozen
 
+from wizardrules._convert import as_tuple
 from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook, is_bid_policy
 from wizardrules.cards import Deck, Special, Suit
 from wizardrules.errors import RulesError
@@ -100,11 +101,11 @@ def _check_players(players: object, what: str) -> int:
 
 
 def _counts(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    return as_tuple(values, "schedule cards_per_round", RulesError)
 
 
 def _trumps(values: Iterable[FixedTrump | None]) -> tuple[FixedTrump | None, ...]:
-    return tuple(values)
+    return as_tuple(values, "schedule trumps", RulesError)
 
 
 @frozen(kw_only=True)
@@ -249,7 +250,7 @@ class Schedule:
             (15, 15, 15, 15, 15)
         """
         _check_players(players, "maximus")
-        chosen = tuple(trumps)
+        chosen = as_tuple(trumps, "maximus trumps", RulesError)
         if len(chosen) != 5 or not all(isinstance(t, FixedTrump) for t in chosen):
             raise RulesError(f"maximus: trumps {chosen!r} must be five FixedTrump values")
         return cls(cards_per_round=(STANDARD_DECK_SIZE // players,) * 5, trumps=chosen, name="maximus")
@@ -284,7 +285,7 @@ class ScheduleKind(enum.Enum):
 
 
 def _specials(values: Iterable[Special]) -> frozenset[Special]:
-    return frozenset(values)
+    return frozenset(as_tuple(values, "special_cards", RulesError))
 
 
 @frozen(kw_only=True)
@@ -419,7 +420,7 @@ class Preset(enum.Enum):
         Raises:
             RulesError: no preset has that name.
         """
-        key = text.strip().lower().replace("_", "-")
+        key = text.strip().lower().replace("_", "-") if isinstance(text, str) else None
         for preset in cls:
             if preset.value == key:
                 return preset

@@ -16,6 +16,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from attrs import frozen
 
+from wizardrules._convert import as_tuple
 from wizardrules.errors import ScoringError
 
 __all__ = [
@@ -91,7 +92,9 @@ class PointsBreakdown:
         return f"{text} = {self.total:+d}"
 
 
-def _check_counts(bid: int, tricks: int) -> None:
+def _check_counts(bid: int, tricks: int, blind: bool) -> None:
+    if type(blind) is not bool:
+        raise ScoringError(f"blind {blind!r} must be True or False")
     for name, value in (("bid", bid), ("tricks", tricks)):
         if type(value) is not int or value < 0:
             raise ScoringError(f"{name} {value!r} must be a whole number 0 or more")
@@ -117,13 +120,19 @@ class StandardScore:
     miss_penalty: int = 10
     blind_multiplier: int = 2
 
+    def __attrs_post_init__(self) -> None:
+        for name in ("hit_bonus", "per_trick", "miss_penalty", "blind_multiplier"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise ScoringError(f"StandardScore {name} {value!r} must be a whole number")
+
     def points(self, bid: int, tricks: int, *, blind: bool = False) -> int:
         """Points for one round (R6.1, R6.2).
 
         Raises:
             ScoringError: a negative or non-integer bid or trick count.
         """
-        _check_counts(bid, tricks)
+        _check_counts(bid, tricks, blind)
         value = self.hit_bonus + self.per_trick * tricks if bid == tricks else -self.miss_penalty * abs(bid - tricks)
         return value * self.blind_multiplier if blind else value
 
@@ -214,14 +223,14 @@ def winners(
 def _rank_keys(totals: Sequence[int], tiebreak: TieBreak, hits: Sequence[int] | None) -> list[tuple[int, int]]:
     if not isinstance(tiebreak, TieBreak):
         raise ScoringError(f"tiebreak {tiebreak!r} is not a TieBreak")
-    values = list(totals)
+    values = as_tuple(totals, "totals", ScoringError)
     if any(type(v) is not int for v in values):
         raise ScoringError(f"totals {values!r} must be whole numbers")
     if tiebreak is TieBreak.NONE:
         return [(v, 0) for v in values]
     if hits is None:
         raise ScoringError("tie-break EXACT_HITS needs the players' exact-hit counts (hits=...)")
-    counts = list(hits)
+    counts = as_tuple(hits, "hits", ScoringError)
     if len(counts) != len(values) or any(type(h) is not int or h < 0 for h in counts):
         raise ScoringError(f"hits {counts!r} must be one count 0 or more per player ({len(values)})")
     return list(zip(values, counts, strict=True))

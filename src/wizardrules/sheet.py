@@ -27,6 +27,7 @@ from typing import Any, Final, TypeAlias
 from attrs import field, frozen
 
 from wizardrules import _codec
+from wizardrules._convert import as_tuple
 from wizardrules._sheet_text import render_table
 from wizardrules.bidding import verify_bid
 from wizardrules.cards import Special, Suit
@@ -40,6 +41,7 @@ from wizardrules.errors import (
     PhaseError,
     PlayerError,
     RulesError,
+    ScoringError,
     TricksError,
     UndoError,
     WizardRulesError,
@@ -69,11 +71,11 @@ class CloudChange(enum.Enum):
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    return as_tuple(values, "round values", EntryError)
 
 
 def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(values)
+    return as_tuple(values, "blind marks", EntryError)
 
 
 @frozen(kw_only=True)
@@ -106,6 +108,19 @@ class Round:
     bombs: int = 0
     trump: Suit | None = None
 
+    def __attrs_post_init__(self) -> None:
+        n = len(self.bids)
+        for name in ("final_bids", "blind", "tricks", "points"):
+            if len(getattr(self, name)) != n:
+                raise EntryError(f"round {self.number!r}: {name} has {len(getattr(self, name))} entries, bids {n}")
+        counts = (self.number, self.cards, self.dealer, self.bombs, *self.bids, *self.final_bids, *self.tricks)
+        if any(type(v) is not int for v in (*counts, *self.points)) or any(v < 0 for v in counts):
+            raise EntryError(f"round {self.number!r}: numbers must be whole, and all but points 0 or more")
+        if any(type(b) is not bool for b in self.blind):
+            raise EntryError(f"round {self.number!r}: blind marks {self.blind!r} must be True or False")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise EntryError(f"round {self.number!r}: trump {self.trump!r} must be a Suit or None")
+
     @property
     def hits(self) -> tuple[bool, ...]:
         """Per player, whether the (final) bid was exact."""
@@ -134,9 +149,9 @@ class PendingRound:
         blind: per player, whether the bid was blind.
     """
 
-    bids: tuple[int, ...]
-    final_bids: tuple[int, ...]
-    blind: tuple[bool, ...]
+    bids: tuple[int, ...] = field(converter=_ints)
+    final_bids: tuple[int, ...] = field(converter=_ints)
+    blind: tuple[bool, ...] = field(converter=_bools)
 
     @property
     def cloud(self) -> tuple[int, CloudChange] | None:
@@ -558,6 +573,9 @@ class ScoreSheet:
         assert cards is not None  # noqa: S101 - a pending round is an open round
         if trump is not None:
             self._check_trump(trump, cards)
+        else:  # a fixed trump is known without being recorded (R3.5)
+            fixed = self._schedule.fixed_trump(len(self.rounds) + 1)
+            trump = None if fixed is None else fixed.suit
         if sum(values) != cards - bombs:
             bomb_note = f" less {bombs} Bomb trick" if bombs else ""
             raise TricksError(
@@ -656,7 +674,7 @@ class ScoreSheet:
         """
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as error:
+        except (ValueError, TypeError, RecursionError) as error:
             raise FormatError(f"score sheet: not JSON ({error})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise FormatError(f"not a score sheet: the 'format' field must be {FORMAT!r}")
@@ -730,6 +748,8 @@ def _advance(sheet: ScoreSheet, state: _State, entry: _Entry) -> _State:
         score.points(bid, taken, blind=blind)
         for bid, taken, blind in zip(pending.final_bids, entry.tricks, pending.blind, strict=True)
     )
+    if any(type(p) is not int for p in points):
+        raise ScoringError(f"score rule {score!r} gave points {points!r}; points must be whole numbers")
     finished = Round(
         number=number,
         cards=sheet.schedule.cards_per_round[number - 1],
@@ -851,7 +871,9 @@ def _check_saved(sheet: ScoreSheet, data: Mapping[str, Any]) -> None:
         )
     for saved, actual in zip(saved_rounds, replayed, strict=True):
         if _canonical(saved) != _canonical(actual):
-            differing = sorted(k for k in actual if not isinstance(saved, dict) or saved.get(k) != actual[k])
+            differing = sorted(
+                k for k in actual if not isinstance(saved, dict) or _canonical(saved.get(k)) != _canonical(actual[k])
+            )
             raise FormatError(
                 f"score sheet was tampered with: round {actual['number']}'s {', '.join(differing)} "
                 "do not match its entries"

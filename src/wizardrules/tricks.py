@@ -19,6 +19,7 @@ from typing import Final
 
 from attrs import field, frozen
 
+from wizardrules._convert import as_tuple
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Suit
 from wizardrules.errors import TrickError
 
@@ -114,7 +115,7 @@ class TrickDecision:
 
 
 def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
-    cards = tuple(trick)
+    cards = as_tuple(trick, what, TrickError)
     if len(cards) > MAX_PLAYERS:
         raise TrickError(f"{what} {_show(cards)}: {len(cards)} cards, but a trick has at most {MAX_PLAYERS}")
     for card in cards:
@@ -200,7 +201,7 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
         ['B7', 'W']
     """
     cards = _checked(trick)
-    held = tuple(hand)
+    held = as_tuple(hand, "hand", TrickError)
     for card in held:
         if card.__class__ is Card and _HOLDABLE[card]:  # one dict look-up in the common case
             continue
@@ -312,7 +313,7 @@ def _nonneg_seat(value: int, name: str) -> int:
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    return as_tuple(cards, "trick", TrickError)
 
 
 @frozen(kw_only=True)
@@ -329,7 +330,7 @@ class Trick:
         cards: the cards played so far, in play order.
 
     Example:
-        >>> from wizardrules import Card, Suit
+        >>> from wizardrules import Card, Suit, Trick
         >>> trick = Trick(leader=2, players=3, trump=Suit.RED)
         >>> for text in ("B13", "R2", "B9"):
         ...     trick = trick.add(Card.parse(text))
