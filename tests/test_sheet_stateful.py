@@ -115,9 +115,9 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.players: tuple[str, ...] = ("P0", "P1", "P2")
-        self.rules: Rules = Rules(schedule=Schedule.ladder(3, rounds=1))
+        self.game_rules: Rules = Rules(schedule=Schedule.ladder(3, rounds=1))
         self.first_dealer = 0
-        self.sheet = ScoreSheet(players=self.players, rules=self.rules)
+        self.sheet = ScoreSheet(players=self.players, rules=self.game_rules)
         self.model = Model()
         self.history: list[tuple[ScoreSheet, Model]] = []
         self.steps = 0
@@ -137,17 +137,17 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     @property
     def has_cloud(self) -> bool:
         """The game has the Cloud (R8.2)."""
-        return Special.CLOUD in self.rules.special_cards
+        return Special.CLOUD in self.game_rules.special_cards
 
     @property
     def has_bomb(self) -> bool:
         """The game has the Bomb (R8.1)."""
-        return Special.BOMB in self.rules.special_cards
+        return Special.BOMB in self.game_rules.special_cards
 
     @property
     def has_blind(self) -> bool:
         """The game allows blind bids (R4.4)."""
-        return Variant.BLIND_BIDS in self.rules.variants
+        return Variant.BLIND_BIDS in self.game_rules.variants
 
     def _cards(self) -> int:
         cards = self.sheet.cards
@@ -161,7 +161,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         made: list[int] = []
         for seat in sheet.bidding_order:
             allowed = allowed_bids(
-                self.rules.bid_policy,
+                self.game_rules.bid_policy,
                 cards=self._cards(),
                 bids=made,
                 players=self.n,
@@ -248,9 +248,9 @@ class ScoreSheetMachine(RuleBasedStateMachine):
     def setup(self, n: int, rules: Rules, rounds: int, data: st.DataObject) -> None:
         """R2.1-R2.3, R2.5: 3..6 players, a short ladder, a chosen first dealer."""
         self.players = tuple(f"P{i}" for i in range(n))
-        self.rules = attrs.evolve(rules, schedule=Schedule.ladder(n, rounds=rounds))
+        self.game_rules = attrs.evolve(rules, schedule=Schedule.ladder(n, rounds=rounds))
         self.first_dealer = data.draw(st.integers(0, n - 1), label="first dealer")
-        self.sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
+        self.sheet = ScoreSheet(players=self.players, rules=self.game_rules, first_dealer=self.first_dealer)
         self.model = Model()
         self.history = []
         assert self.sheet.totals == (0,) * n
@@ -433,7 +433,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
             error = self._rejects(BidError, lambda: self.sheet.record_bids(bids))
         assert not isinstance(error, BidNotAllowedError)  # the range check comes before the policy (R4.1)
 
-    @precondition(lambda self: self.is_open and not isinstance(self.rules.bid_policy, FreeBids))
+    @precondition(lambda self: self.is_open and not isinstance(self.game_rules.bid_policy, FreeBids))
     @rule(data=st.data())
     def reject_bid_the_policy_forbids(self, data: st.DataObject) -> None:
         """R4.2: a bid the policy forbids (*not equal*: the sum; *equal*: any but the sum) is refused."""
@@ -445,7 +445,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         for position, seat in enumerate(order):
             made = [bids[s] for s in order[:position]]
             allowed = allowed_bids(
-                self.rules.bid_policy,
+                self.game_rules.bid_policy,
                 cards=cards,
                 bids=made,
                 players=self.n,
@@ -663,7 +663,7 @@ class ScoreSheetMachine(RuleBasedStateMachine):
         for i, j in itertools.permutations(range(self.n), 2):
             if totals[i] > totals[j]:
                 assert places[i] < places[j]
-        if self.rules.tiebreak is TieBreak.EXACT_HITS:
+        if self.game_rules.tiebreak is TieBreak.EXACT_HITS:
             keys = list(zip(totals, sheet.hits, strict=True))
         else:
             keys = [(total, 0) for total in totals]
