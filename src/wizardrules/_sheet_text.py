@@ -8,10 +8,15 @@ if TYPE_CHECKING:
     from wizardrules.sheet import Round, ScoreSheet
 
 
-def _cell(r: Round, seat: int, total: int) -> str:
-    bid, final = r.bids[seat], r.final_bids[seat]
+def bid_mark(bid: int, final: int, blind: bool) -> str:
+    """A bid as written on the pad: `2`, `1→2` after a Cloud change, `B` after a blind bid."""
     shown = f"{bid}→{final}" if bid != final else str(bid)
-    return f"{shown}{'B' if r.blind[seat] else ''}/{r.tricks[seat]} {r.points[seat]:+d} = {total}"
+    return f"{shown}B" if blind else shown
+
+
+def _cell(r: Round, seat: int, total: int) -> str:
+    bid = bid_mark(r.bids[seat], r.final_bids[seat], r.blind[seat])
+    return f"{bid}/{r.tricks[seat]} {r.points[seat]:+d} = {total}"
 
 
 def render_table(sheet: ScoreSheet) -> str:
@@ -31,9 +36,7 @@ def render_table(sheet: ScoreSheet) -> str:
         label = f"{sheet.current_round:>2} ({sheet.cards})"
         cells = []
         for seat in range(n):
-            bid, final = pending.bids[seat], pending.final_bids[seat]
-            shown = f"{bid}→{final}" if bid != final else str(bid)
-            cells.append(f"{shown}{'B' if pending.blind[seat] else ''}/?")
+            cells.append(f"{bid_mark(pending.bids[seat], pending.final_bids[seat], pending.blind[seat])}/?")
         rows.append([label, *cells])
     places = sheet.standings()
     footer = [

@@ -20,7 +20,9 @@ from typing import Final, Protocol, runtime_checkable
 from attrs import field, frozen
 
 from wizardrules._convert import as_tuple
+from wizardrules.cards import MAX_DECK_SIZE
 from wizardrules.errors import BidError, BidNotAllowedError
+from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "BidContext",
@@ -33,10 +35,7 @@ __all__ = [
     "verify_bid",
 ]
 
-_MIN_PLAYERS: Final = 3
-_MAX_PLAYERS: Final = 6
-_MAX_DECK: Final = 67  # 60 standard cards and the seven special cards
-_UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(_MAX_DECK + 1))
+_UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(MAX_DECK_SIZE + 1))
 
 
 def _bids(values: Iterable[int]) -> tuple[int, ...]:
@@ -101,12 +100,12 @@ def _is_count(value: object) -> bool:
 
 
 def _context_problem(ctx: BidContext) -> str:
-    if not _is_count(ctx.players) or not _MIN_PLAYERS <= ctx.players <= _MAX_PLAYERS:
-        return f"players must be {_MIN_PLAYERS}..{_MAX_PLAYERS} (R2.1)"
+    if not _is_count(ctx.players) or not MIN_PLAYERS <= ctx.players <= MAX_PLAYERS:
+        return f"players must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)"
     if not _is_count(ctx.cards) or ctx.cards < 1:
         return "cards must be a whole number 1 or more"
-    if ctx.cards * ctx.players > _MAX_DECK:
-        return f"{ctx.cards} cards for {ctx.players} players is more than any deck holds ({_MAX_DECK})"
+    if ctx.cards * ctx.players > MAX_DECK_SIZE:
+        return f"{ctx.cards} cards for {ctx.players} players is more than any deck holds ({MAX_DECK_SIZE})"
     if len(ctx.bids) >= ctx.players:
         return f"all {ctx.players} players have bid already"
     for bid in ctx.bids:
@@ -301,8 +300,8 @@ class ScorekeeperHook(_ByRefusal):
     scorekeeper: int
 
     def __attrs_post_init__(self) -> None:
-        if not _is_count(self.scorekeeper) or not 0 <= self.scorekeeper < _MAX_PLAYERS:
-            raise BidError(f"scorekeeper {self.scorekeeper!r} must be a seat 0..{_MAX_PLAYERS - 1}")
+        if not _is_count(self.scorekeeper) or not 0 <= self.scorekeeper < MAX_PLAYERS:
+            raise BidError(f"scorekeeper {self.scorekeeper!r} must be a seat 0..{MAX_PLAYERS - 1}")
 
     @property
     def needs_open_bids(self) -> bool:

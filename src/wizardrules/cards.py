@@ -470,6 +470,11 @@ def _notation_problem(text: str, key: str) -> str:
     return f"{text!r} is not a card: expected a suit letter and rank (R13, Y1, G7, B10), W, J, or a special card name"
 
 
+STANDARD_DECK_SIZE: Final = 60
+"""Cards in the standard deck (R1.1)."""
+MAX_DECK_SIZE: Final = STANDARD_DECK_SIZE + len(Special)
+"""Cards in the largest deck: the standard deck and all seven special cards (R1.4)."""
+
 ALL_CARDS: Final = _ALL
 """Every card that can exist, once each, declared forms included, in display order."""
 

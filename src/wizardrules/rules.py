@@ -20,9 +20,10 @@ from attrs import field, frozen
 
 from wizardrules._convert import as_tuple
 from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook, is_bid_policy
-from wizardrules.cards import Deck, Special, Suit
+from wizardrules.cards import STANDARD_DECK_SIZE, Deck, Special, Suit
 from wizardrules.errors import RulesError
 from wizardrules.scoring import STANDARD_SCORE, ScoreRule, TieBreak
+from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "BidReveal",
@@ -33,10 +34,6 @@ __all__ = [
     "ScheduleKind",
     "Variant",
 ]
-
-MIN_PLAYERS: Final = 3
-MAX_PLAYERS: Final = 6
-STANDARD_DECK_SIZE: Final = 60
 
 
 class BidReveal(enum.Enum):

@@ -28,7 +28,7 @@ from attrs import field, frozen
 
 from wizardrules import _codec
 from wizardrules._convert import as_tuple
-from wizardrules._sheet_text import render_table
+from wizardrules._sheet_text import bid_mark, render_table
 from wizardrules.bidding import verify_bid
 from wizardrules.cards import Special, Suit
 from wizardrules.errors import (
@@ -773,9 +773,8 @@ def _advance(sheet: ScoreSheet, state: _State, entry: _Entry) -> _State:
 def _history_line(players: Sequence[str], r: Round) -> str:
     cells = []
     for seat, name in enumerate(players):
-        bid = f"{r.bids[seat]}→{r.final_bids[seat]}" if r.bids[seat] != r.final_bids[seat] else f"{r.bids[seat]}"
-        mark = "B" if r.blind[seat] else ""
-        cells.append(f"{name} {bid}{mark}/{r.tricks[seat]} {r.points[seat]:+d}")
+        bid = bid_mark(r.bids[seat], r.final_bids[seat], r.blind[seat])
+        cells.append(f"{name} {bid}/{r.tricks[seat]} {r.points[seat]:+d}")
     bomb = ", bomb" if r.bombs else ""
     return f"R{r.number} ({r.cards}{bomb}): " + " · ".join(cells)
 
