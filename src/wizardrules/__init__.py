@@ -8,6 +8,7 @@ Example:
     40
 """
 
+from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play, parse_action
 from wizardrules.bidding import (
     BidContext,
     BidPolicy,
@@ -19,16 +20,22 @@ from wizardrules.bidding import (
     verify_bid,
 )
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special, Suit, parse_cards
+from wizardrules.engine import Deal, GameState, Phase, new_game
 from wizardrules.errors import (
     BidError,
     BidNotAllowedError,
     BlindBidError,
     CardError,
+    CardNotHeldError,
     CloudError,
+    DealError,
     EntryError,
     FormatError,
     IllegalActionError,
+    IllegalBidError,
+    MustFollowSuitError,
     NotationError,
+    NotYourTurnError,
     PhaseError,
     PlayerError,
     RulesError,
@@ -38,7 +45,20 @@ from wizardrules.errors import (
     TricksError,
     UndoError,
     WizardRulesError,
+    WrongPhaseError,
 )
+from wizardrules.events import (
+    BidMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    HandSeen,
+    RoundScored,
+    RoundStarted,
+    TrickWon,
+    TrumpChosen,
+)
+from wizardrules.record import GameRecord
 from wizardrules.rules import BidReveal, FixedTrump, Preset, Rules, Schedule, ScheduleKind, Variant
 from wizardrules.scoring import (
     STANDARD_SCORE,
@@ -61,14 +81,18 @@ from wizardrules.tricks import (
     trick_winner,
     would_be_winner,
 )
+from wizardrules.view import PlayerView
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ALL_CARDS",
     "STANDARD_SCORE",
+    "Action",
+    "Bid",
     "BidContext",
     "BidError",
+    "BidMade",
     "BidNotAllowedError",
     "BidPolicy",
     "BidReveal",
@@ -76,24 +100,43 @@ __all__ = [
     "Card",
     "CardError",
     "CardKind",
+    "CardNotHeldError",
+    "CardPlayed",
+    "ChooseTrump",
     "CloudChange",
     "CloudError",
+    "Deal",
+    "DealError",
     "Deck",
     "EntryError",
     "EqualBids",
+    "Event",
     "FixedTrump",
     "FormatError",
     "FreeBids",
+    "GameOver",
+    "GameRecord",
+    "GameState",
+    "HandSeen",
     "IllegalActionError",
+    "IllegalBidError",
     "Language",
+    "Look",
+    "MustFollowSuitError",
     "NotEqualBids",
+    "NotYourTurnError",
     "NotationError",
     "PendingRound",
+    "Phase",
     "PhaseError",
+    "Play",
     "PlayerError",
+    "PlayerView",
     "PointsBreakdown",
     "Preset",
     "Round",
+    "RoundScored",
+    "RoundStarted",
     "Rules",
     "RulesError",
     "Schedule",
@@ -110,16 +153,21 @@ __all__ = [
     "Trick",
     "TrickDecision",
     "TrickError",
+    "TrickWon",
     "TricksError",
+    "TrumpChosen",
     "UndoError",
     "Variant",
     "WinReason",
     "WizardRulesError",
+    "WrongPhaseError",
     "__version__",
     "allowed_bids",
     "decide_trick",
     "led_suit",
     "legal_plays",
+    "new_game",
+    "parse_action",
     "parse_cards",
     "round_points",
     "standings",

@@ -22,7 +22,13 @@ WizardRulesError (ValueError)
 │   ├── BlindBidError        blind bids when the rules do not allow them
 │   ├── CloudError           a Cloud change the round does not allow
 │   └── UndoError            nothing left to undo
+├── DealError            an explicit deal that cannot occur
 └── IllegalActionError   an action the game state does not allow
+    ├── NotYourTurnError     another player is to act
+    ├── WrongPhaseError      the action belongs to another phase (or the game is over)
+    ├── CardNotHeldError     playing a card that is not in the hand
+    ├── MustFollowSuitError  not following the led suit while holding it (R5.3)
+    └── IllegalBidError      a bid the rules forbid here (range, policy, blind)
 ```
 """
 
@@ -33,10 +39,15 @@ __all__ = [
     "BidNotAllowedError",
     "BlindBidError",
     "CardError",
+    "CardNotHeldError",
     "CloudError",
+    "DealError",
     "EntryError",
     "FormatError",
     "IllegalActionError",
+    "IllegalBidError",
+    "MustFollowSuitError",
+    "NotYourTurnError",
     "NotationError",
     "PhaseError",
     "PlayerError",
@@ -47,6 +58,7 @@ __all__ = [
     "TricksError",
     "UndoError",
     "WizardRulesError",
+    "WrongPhaseError",
 ]
 
 
@@ -137,5 +149,41 @@ class UndoError(SheetError):
     """Undo on a sheet with nothing recorded."""
 
 
+class DealError(WizardRulesError):
+    """An explicit deal that cannot occur: wrong hand sizes, duplicate cards, a wrong turned-up card."""
+
+
 class IllegalActionError(WizardRulesError):
-    """An action that the current game state does not allow."""
+    """An action that the current game state does not allow; the state is unchanged.
+
+    Attributes:
+        player: the name of the player who tried the action (or who is to act).
+        action: the action, in its notation.
+        reason: why the action is illegal, in words.
+    """
+
+    def __init__(self, *, player: str, action: str, reason: str) -> None:
+        super().__init__(f"{player} cannot {action}: {reason}")
+        self.player = player
+        self.action = action
+        self.reason = reason
+
+
+class NotYourTurnError(IllegalActionError):
+    """Another player is to act."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """The action belongs to another phase of the round, or the game is over."""
+
+
+class CardNotHeldError(IllegalActionError):
+    """The card is not in the player's hand."""
+
+
+class MustFollowSuitError(IllegalActionError):
+    """The player holds the led suit and must follow it, or play a Wizard or Jester (R5.3)."""
+
+
+class IllegalBidError(IllegalActionError):
+    """A bid outside 0..cards, one the bid policy forbids (R4.2), or a blind bid not allowed (R4.4)."""

@@ -1,0 +1,117 @@
+"""Game actions and their notation (engine layer).
+
+Actions are small frozen values with a compact notation that round-trips:
+`bid 2`, `bid 0 blind`, `look`, `play R13`, `trump green`.
+
+Example:
+    >>> from wizardrules import parse_action
+    >>> action = parse_action("Play g13")
+    >>> action, str(action)
+    (Play(card=Card.parse('G13')), 'play G13')
+    >>> parse_action("bid 2 blind")
+    Bid(tricks=2, blind=True)
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+from attrs import frozen
+
+from wizardrules.cards import ALL_CARDS, Card, Suit
+from wizardrules.errors import NotationError
+
+__all__ = ["Action", "Bid", "ChooseTrump", "Look", "Play", "parse_action"]
+
+MAX_BID: Final = 67
+
+
+@frozen(kw_only=True, cache_hash=True)
+class Bid:
+    """Bid a number of tricks (R4.1); `blind` when made before looking at the hand (R4.4).
+
+    Example:
+        >>> str(Bid(tricks=0)), str(Bid(tricks=3, blind=True))
+        ('bid 0', 'bid 3 blind')
+    """
+
+    tricks: int
+    blind: bool = False
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks} blind" if self.blind else f"bid {self.tricks}"
+
+
+@frozen(cache_hash=True)
+class Play:
+    """Play a card to the current trick (R5.3)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@frozen(cache_hash=True)
+class ChooseTrump:
+    """The dealer names the trump suit after a Wizard is turned up (R3.2)."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.name.lower()}"
+
+
+@frozen(cache_hash=True)
+class Look:
+    """Look at one's hand before bidding; afterwards a blind bid is no longer possible (R4.4)."""
+
+    def __str__(self) -> str:
+        return "look"
+
+
+Action: TypeAlias = "Bid | Play | ChooseTrump | Look"
+"""Any action a player can take."""
+
+# Shared instances, so that listing legal actions allocates nothing.
+LOOK: Final = Look()
+BIDS: Final = tuple(Bid(tricks=n) for n in range(MAX_BID + 1))
+BLIND_BIDS: Final = tuple(Bid(tricks=n, blind=True) for n in range(MAX_BID + 1))
+PLAYS: Final = {card: Play(card) for card in ALL_CARDS}
+TRUMPS: Final = {suit: ChooseTrump(suit) for suit in Suit}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in its notation: `bid N`, `bid N blind`, `look`, `play CARD`, `trump SUIT`.
+
+    Raises:
+        NotationError: the text is not an action; the message says why.
+
+    Example:
+        >>> parse_action("trump B"), parse_action("LOOK")
+        (ChooseTrump(suit=<Suit.BLUE: 'B'>), Look())
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not an action: expected text")
+    words = text.split()
+    if not words:
+        raise NotationError(f"{text!r} is not an action: the text is empty")
+    verb = words[0].lower()
+    rest = words[1:]
+    if verb == "look" and not rest:
+        return LOOK
+    if verb == "play" and len(rest) == 1:
+        card = Card.parse(rest[0])
+        return PLAYS.get(card) or Play(card)
+    if verb == "trump" and len(rest) == 1:
+        return TRUMPS[Suit.parse(rest[0])]
+    if verb == "bid" and rest and len(rest) <= 2:
+        number = rest[0]
+        if not (number.isascii() and number.isdigit()) or len(number) > 2 or int(number) > MAX_BID:
+            raise NotationError(f"{text!r} is not an action: {number[:10]!r} is not a bid 0..{MAX_BID}")
+        if len(rest) == 2 and rest[1].lower() != "blind":
+            raise NotationError(f"{text!r} is not an action: after the bid only 'blind' may follow")
+        return (BLIND_BIDS if len(rest) == 2 else BIDS)[int(number)]
+    raise NotationError(
+        f"{text[:40]!r} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD' or 'trump SUIT'"
+    )

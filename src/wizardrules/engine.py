@@ -1,0 +1,885 @@
+"""The game engine: the whole game as a fast immutable state machine (RULES R2-R7).
+
+[`new_game`][wizardrules.new_game] deals every round up front from an explicit seed,
+`random.Random` or fixed deal, so a state never depends on hidden global randomness.
+Each [`GameState`][wizardrules.GameState] lists its legal actions and
+[`apply`][wizardrules.GameState.apply] checks legality and returns a new state; the old
+one is untouched. Players see the game only through
+[`view`][wizardrules.GameState.view].
+
+Example:
+    >>> import random
+    >>> from wizardrules import Preset, new_game
+    >>> state = new_game(["Ann", "Ben", "Cem"], rules=Preset.OFFICIAL.rules(), seed=7)
+    >>> rng = random.Random(1)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> len(state.scoresheet.rounds), state.totals == state.scoresheet.totals
+    (20, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from attrs import field, frozen
+
+from wizardrules import _core
+from wizardrules._core import (
+    BITS_OF,
+    CARD_OF,
+    JESTER_BITS,
+    PLAY_BITS_BY_ID,
+    SUIT_BITS,
+    WIZARD_BITS,
+    plays_of,
+    winner_index,
+)
+from wizardrules.actions import BIDS, BLIND_BIDS, LOOK, TRUMPS, Action, Bid, ChooseTrump, Look, Play
+from wizardrules.bidding import BidContext, EqualBids, FreeBids, NotEqualBids
+from wizardrules.cards import Card, Suit
+from wizardrules.errors import (
+    CardNotHeldError,
+    DealError,
+    IllegalActionError,
+    IllegalBidError,
+    MustFollowSuitError,
+    NotYourTurnError,
+    RulesError,
+    WrongPhaseError,
+)
+from wizardrules.rules import Rules, Schedule, Variant
+from wizardrules.sheet import ScoreSheet
+from wizardrules.tricks import Trick
+
+if TYPE_CHECKING:  # the layers above build on GameState's internals
+    from wizardrules.events import Event
+    from wizardrules.record import GameRecord
+    from wizardrules.view import PlayerView
+
+__all__ = ["Deal", "GameState", "Phase", "new_game"]
+
+_SUITS: Final = tuple(Suit)
+_TRUMP, _BIDDING, _PLAYING, _OVER = 0, 1, 2, 3
+_NOT_FIXED: Final = -2
+# Built-in policies whose allowed bids depend only on (cards, bid sum, last bidder, round 1).
+_SIMPLE_POLICIES: Final = (FreeBids, NotEqualBids, EqualBids)
+
+
+class Phase(enum.Enum):
+    """Where a round stands; dealing and scoring happen by themselves."""
+
+    TRUMP = "trump"
+    """The dealer names the trump suit after a Wizard was turned up (R3.2)."""
+    BIDDING = "bidding"
+    """Players bid in turn from the dealer's left (R4.1)."""
+    PLAYING = "playing"
+    """Tricks are played (R5)."""
+    OVER = "over"
+    """The schedule's last round is scored (R7)."""
+
+
+_PHASES: Final = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER)
+
+
+def _card_tuple(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
+def _hands_tuple(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(hands, (str, bytes)):
+        raise DealError(f"hands {hands!r}: expected one sequence of cards per player")
+    try:
+        return tuple(tuple(hand) for hand in hands)
+    except TypeError:
+        raise DealError(f"hands {hands!r}: expected one sequence of cards per player") from None
+
+
+@frozen(kw_only=True)
+class Deal:
+    """The cards of one round: each seat's hand and the turned-up card (R2.6, R3.1).
+
+    Attributes:
+        hands: per seat, the cards dealt.
+        turned_up: the card turned up for trump; `None` when none is (a fixed-trump round,
+            or no card left, R3.4, R3.5).
+
+    Example:
+        >>> from wizardrules import parse_cards
+        >>> Deal(hands=[parse_cards("R1"), parse_cards("W"), parse_cards("B7")], turned_up=Card.parse("G2"))
+        Deal(hands=((Card.parse('R1'),), (Card.parse('W'),), (Card.parse('B7'),)), turned_up=Card.parse('G2'))
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = field(converter=_hands_tuple)
+    turned_up: Card | None = None
+
+
+# Caches of pure functions of frozen values, shared by all games; they stay small (bounded by
+# the card counts of a round).
+_ALLOWED_MEMO: dict[tuple[Any, ...], frozenset[int]] = {}
+_BID_ACTIONS_MEMO: dict[tuple[frozenset[int], bool], tuple[Action, ...]] = {}
+_POINTS_MEMO: dict[tuple[Any, int, int, bool], int] = {}
+
+
+@frozen(kw_only=True)
+class _Game:
+    """What stays fixed for a whole game: players, rules, schedule and every round's deal."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    schedule: Schedule
+    first_dealer: int
+    masks: tuple[int, ...]
+    """Per round, every seat's hand packed into one int, 64 bits a seat."""
+    turned: tuple[int, ...]
+    n: int = field(eq=False)
+    fixed: tuple[int, ...] = field(eq=False)
+    blind_rounds: tuple[bool, ...] = field(eq=False)
+    simple_policy: bool = field(eq=False)
+
+
+# The state is two nested tuples, so that a card played copies only what a card changes.
+# Round part, fixed while the cards are played:
+RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM = range(10)
+# Whole state:
+R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
+# `HANDS` packs each seat's hand into 64 bits (seat s at bit 64*s); `WON` packs the tricks
+# taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the finished
+# tricks of the round and of every action of the game; `LED` is the led suit, -1 while
+# none is set and -2 once a Wizard freed the trick.
+_HAND_BITS: Final = (1 << 60) - 1
+
+
+def hand_of(hands: int, seat: int) -> int:
+    """One seat's hand mask out of the packed hands."""
+    return hands >> (seat << 6) & _HAND_BITS
+
+
+def won_of(won: int, n: int) -> tuple[int, ...]:
+    """The packed tricks-taken counts as a tuple by seat."""
+    return tuple(won >> (8 * seat) & 0xFF for seat in range(n))
+
+
+@frozen
+class GameState:
+    """One moment of a game; immutable. Make one with [`new_game`][wizardrules.new_game].
+
+    Equal states come from equal games (players, rules, deals, first dealer) and equal actions.
+    """
+
+    _s: tuple[Any, ...]
+    _sheet: ScoreSheet | None = field(default=None, eq=False, repr=False)
+    """The score sheet, built on first use; the hot path leaves the slot unset."""
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            return f"<GameState over, totals {self.totals}>"
+        return f"<GameState round {self.round_number}, {self.phase.value}, {self.players[self._s[MOVE]]} to act>"
+
+    @property
+    def _game(self) -> _Game:
+        game: _Game = self._s[R][RG]
+        return game
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self._game.players
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self._game.rules
+
+    @property
+    def schedule(self) -> Schedule:
+        """The game's schedule, resolved for its number of players."""
+        return self._game.schedule
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt round 1."""
+        return self._game.first_dealer
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current round."""
+        return _PHASES[self._s[PHASE]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round is scored."""
+        return bool(self._s[PHASE] == _OVER)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act; `None` when the game is over."""
+        return None if self._s[PHASE] == _OVER else int(self._s[MOVE])
+
+    @property
+    def round_number(self) -> int:
+        """The current round, counted from 1 (the last round once the game is over)."""
+        return int(self._s[R][RND]) + 1
+
+    @property
+    def cards(self) -> int:
+        """Cards dealt to each player this round."""
+        return self.schedule.cards_per_round[self.round_number - 1]
+
+    @property
+    def dealer(self) -> int:
+        """This round's dealer seat (R2.5)."""
+        game = self._game
+        return (game.first_dealer + self.round_number - 1) % game.n
+
+    @property
+    def trump(self) -> Suit | None:
+        """This round's trump suit; `None` for no trump, or while the dealer has yet to choose."""
+        trump = self._s[R][RTRUMP]
+        return None if trump < 0 else _SUITS[trump]
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The card turned up for trump this round, or `None` (R3.1, R3.4, R3.5)."""
+        turned = self._game.turned[self.round_number - 1]
+        return None if turned < 0 else CARD_OF[turned]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` holds, in display order (full information: bots get views)."""
+        return _core.cards_of(hand_of(self._s[HANDS], self._seat(seat)))
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (full information)."""
+        return tuple(_core.cards_of(hand_of(self._s[HANDS], seat)) for seat in range(self._game.n))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """This round's bids by seat; `None` for a seat yet to bid (full information)."""
+        return tuple(None if b < 0 else b for b in self._s[R][RBIDS])
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        """Per seat, whether this round's bid was blind (R4.4)."""
+        mask = self._s[R][RBLIND]
+        return tuple(bool(mask >> seat & 1) for seat in range(self._game.n))
+
+    @property
+    def looked(self) -> tuple[bool, ...]:
+        """Per seat, whether the player has seen their hand this round (R4.4)."""
+        mask = self._s[R][RLOOKED]
+        return tuple(bool(mask >> seat & 1) for seat in range(self._game.n))
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played (empty between tricks and outside the playing phase)."""
+        s = self._s
+        return _trick_value(s[LEADER], self._game.n, s[R][RTRUMP], s[TRICK])
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """This round's finished tricks, in order."""
+        s = self._s
+        return tuple(_trick_value(leader, self._game.n, s[R][RTRUMP], cards) for leader, cards in _done_list(s))
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has taken this round."""
+        return won_of(self._s[WON], self._game.n)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total points over the finished rounds."""
+        totals: tuple[int, ...] = self._s[R][RTOTALS]
+        return totals
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken since the game began, in order."""
+        return tuple(_unlink(self._s[ACTS]))
+
+    @property
+    def scoresheet(self) -> ScoreSheet:
+        """The game's score sheet with every finished round (built on first use, then kept)."""
+        sheet = getattr(self, "_sheet", None)
+        if sheet is None:
+            sheet = _build_sheet(self._s)
+            object.__setattr__(self, "_sheet", sheet)
+        return sheet
+
+    def standings(self) -> tuple[int, ...]:
+        """Each seat's place 1..n by total points, with the rules' tie-break (R7)."""
+        return self.scoresheet.standings()
+
+    def winners(self) -> tuple[str, ...]:
+        """The names in first place (R7.1, R7.2)."""
+        return self.scoresheet.winners()
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every round's deal: the game's chance, for records and replays."""
+        game = self._game
+        return tuple(
+            Deal(
+                hands=tuple(_core.cards_of(hand_of(packed, seat)) for seat in range(game.n)),
+                turned_up=None if turned < 0 else CARD_OF[turned],
+            )
+            for packed, turned in zip(game.masks, game.turned, strict=True)
+        )
+
+    def _seat(self, seat: int) -> int:
+        n = self._game.n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalActionError(player=repr(seat), action="be a seat", reason=f"the seats are 0..{n - 1}")
+        return seat
+
+    # -- acting ---------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to move may take, in a fixed order; `()` when the game is over.
+
+        Example:
+            >>> from wizardrules import new_game
+            >>> [str(a) for a in new_game(3, seed=3).legal_actions()]
+            ['bid 0', 'bid 1']
+        """
+        s = self._s
+        if s[PHASE] == _PLAYING:
+            hand = s[HANDS] >> (s[MOVE] << 6) & _HAND_BITS
+            led = s[LED]
+            if led >= 0:
+                following = hand & SUIT_BITS[led]
+                if following:
+                    return plays_of(following | (hand & _WJ_BITS))
+            return plays_of(hand)
+        return _other_actions(s)
+
+    def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
+        """Whether `action` (by `seat`, if given) may be applied now; exactly the legal actions."""
+        if seat is not None and (self._s[PHASE] == _OVER or seat != self._s[MOVE]):
+            return False
+        return action in self.legal_actions()
+
+    def apply(self, action: Action, *, seat: int | None = None) -> GameState:
+        """The state after `action`, always checked for legality; this state is unchanged.
+
+        Args:
+            action: the action of the player to move.
+            seat: the seat acting, if the caller wants that checked too.
+
+        Raises:
+            NotYourTurnError: `seat` is not the player to move.
+            WrongPhaseError: the action belongs to another phase, or the game is over.
+            CardNotHeldError: the card is not in the hand.
+            MustFollowSuitError: the player holds the led suit and does not follow (R5.3).
+            IllegalBidError: a bid the rules forbid here (R4).
+        """
+        s = self._s
+        if seat is None and s[PHASE] == _PLAYING:
+            bits = _PLAY_BITS_BY_ID.get(id(action))
+            if bits is not None:
+                return _play(s, action, bits)  # type: ignore[arg-type]
+        if seat is not None and seat != s[MOVE] and s[PHASE] != _OVER:
+            raise NotYourTurnError(
+                player=_name(s, seat), action=str(action), reason=f"it is {_name(s, s[MOVE])}'s turn"
+            )
+        cls = action.__class__
+        phase = s[PHASE]
+        if isinstance(action, Play) and phase == _PLAYING:
+            return _play(s, action, BITS_OF.get(action.card, 0))
+        if cls is Bid and phase == _BIDDING:
+            return _bid(s, action)  # type: ignore[arg-type]
+        if cls is ChooseTrump and phase == _TRUMP:
+            return _choose_trump(s, action)  # type: ignore[arg-type]
+        if cls is Look and phase == _BIDDING:
+            return _look(s, action)  # type: ignore[arg-type]
+        raise _wrong_phase(s, action)
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may know now, and nothing else (see [`PlayerView`][wizardrules.PlayerView])."""
+        from wizardrules.view import make_view  # noqa: PLC0415 - the view layer builds on this one
+
+        return make_view(self._s, self._seat(seat))
+
+    def step(self, action: Action, *, seat: int | None = None) -> tuple[GameState, tuple[Event, ...]]:
+        """Apply `action` and also say what happened, as events."""
+        from wizardrules.events import events_between  # noqa: PLC0415 - events build on this module
+
+        after = self.apply(action, seat=seat)
+        return after, events_between(self, after, action)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far as a record: rules, chance (the deals) and actions; it replays to this state."""
+        from wizardrules.record import GameRecord  # noqa: PLC0415 - records build on this module
+
+        return GameRecord(
+            players=self.players,
+            rules=self.rules,
+            first_dealer=self.first_dealer,
+            deals=self.deals,
+            actions=self.actions,
+        )
+
+
+_WJ_BITS: Final = WIZARD_BITS | JESTER_BITS
+_PLAY_BITS_BY_ID: Final = PLAY_BITS_BY_ID
+_new_state = GameState.__new__
+_set = object.__setattr__
+
+
+def _state(s: tuple[Any, ...]) -> GameState:
+    state = _new_state(GameState)
+    _set(state, "_s", s)
+    return state
+
+
+def _unlink(node: Any) -> list[Any]:
+    items = []
+    while node is not None:
+        item, node = node
+        items.append(item)
+    items.reverse()
+    return items
+
+
+def _done_list(s: tuple[Any, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    return _unlink(s[DONE])
+
+
+def _name(s: tuple[Any, ...], seat: object) -> str:
+    players = s[R][RG].players
+    if type(seat) is int and 0 <= seat < len(players):
+        return str(players[seat])
+    return f"seat {seat!r}"
+
+
+def _wrong_phase(s: tuple[Any, ...], action: object) -> IllegalActionError:
+    phase = s[PHASE]
+    player = _name(s, s[MOVE])
+    if not isinstance(action, (Bid, Play, ChooseTrump, Look)):
+        return WrongPhaseError(player=player, action=repr(action), reason="it is not an action")
+    if phase == _OVER:
+        return WrongPhaseError(player=player, action=str(action), reason="the game is over")
+    if isinstance(action, Look):
+        reason = "looking at the hand belongs to blind bidding, which is not on (R4.4)"
+    else:
+        reason = {
+            _TRUMP: "the dealer must first choose the trump suit (R3.2)",
+            _BIDDING: "it is time to bid (R4.1)",
+            _PLAYING: "the bidding is over; it is time to play a card (R5)",
+        }[phase]
+    return WrongPhaseError(player=player, action=str(action), reason=reason)
+
+
+def _trick_value(leader: int, n: int, trump: int, cards: tuple[int, ...]) -> Trick:
+    return Trick(
+        leader=leader, players=n, trump=None if trump < 0 else _SUITS[trump], cards=tuple(CARD_OF[c] for c in cards)
+    )
+
+
+# -- transitions -------------------------------------------------------------------------
+
+
+def _start_round(game: _Game, rnd: int, totals: tuple[int, ...], rounds: Any, acts: Any) -> GameState:
+    n = game.n
+    dealer = (game.first_dealer + rnd) % n
+    phase = _BIDDING
+    to_move = (dealer + 1) % n
+    looked = 0 if game.blind_rounds[rnd] else (1 << n) - 1
+    fixed = game.fixed[rnd]
+    if fixed != _NOT_FIXED:
+        trump = fixed
+    else:
+        turned = game.turned[rnd]
+        trump = -1
+        if 0 <= turned < 52:
+            trump = turned // 13
+        elif 52 <= turned < 56:  # a Wizard: the dealer chooses after looking (R3.2)
+            phase = _TRUMP
+            to_move = dealer
+    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0)
+    return _state((round_part, phase, to_move, game.masks[rnd], (), (dealer + 1) % n, -1, 0, None, acts))
+
+
+def _choose_trump(s: tuple[Any, ...], action: ChooseTrump) -> GameState:
+    me = s[MOVE]
+    suit = action.suit
+    if not isinstance(suit, Suit):
+        raise WrongPhaseError(player=_name(s, me), action=str(action), reason="the trump must be one of the four suits")
+    round_part = list(s[R])
+    round_part[RTRUMP] = _SUITS.index(suit)
+    round_part[RLOOKED] |= 1 << me
+    n = s[R][RG].n
+    return _state((tuple(round_part), _BIDDING, (me + 1) % n, *s[HANDS:ACTS], (action, s[ACTS])))
+
+
+def _look(s: tuple[Any, ...], action: Look) -> GameState:
+    me = s[MOVE]
+    rp = s[R]
+    if not rp[RG].blind_rounds[rp[RND]]:
+        raise _wrong_phase(s, action)
+    if rp[RLOOKED] >> me & 1:
+        raise WrongPhaseError(player=_name(s, me), action="look", reason="they have looked at their cards already")
+    round_part = list(rp)
+    round_part[RLOOKED] |= 1 << me
+    return _state((tuple(round_part), *s[PHASE:ACTS], (action, s[ACTS])))
+
+
+def _bids_in_order(rp: tuple[Any, ...]) -> tuple[int, ...]:
+    game = rp[RG]
+    n = game.n
+    first = (game.first_dealer + rp[RND] + 1) % n
+    bids = rp[RBIDS]
+    return tuple(bids[(first + i) % n] for i in range(rp[RNBIDS]))
+
+
+def _context(rp: tuple[Any, ...]) -> BidContext:
+    game: _Game = rp[RG]
+    rnd = rp[RND]
+    return BidContext(
+        cards=game.schedule.cards_per_round[rnd],
+        bids=_bids_in_order(rp),
+        players=game.n,
+        round_number=rnd + 1,
+        totals=rp[RTOTALS],
+        dealer=(game.first_dealer + rnd) % game.n,
+    )
+
+
+def _allowed(rp: tuple[Any, ...]) -> frozenset[int]:
+    game: _Game = rp[RG]
+    if not game.simple_policy:
+        return game.rules.bid_policy.allowed(_context(rp))
+    rnd = rp[RND]
+    policy = game.rules.bid_policy
+    key = (policy, game.schedule.cards_per_round[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
+    found = _ALLOWED_MEMO.get(key)
+    if found is None:
+        found = policy.allowed(_context(rp))
+        _ALLOWED_MEMO[key] = found
+    return found
+
+
+def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
+    rp = s[R]
+    game: _Game = rp[RG]
+    me = s[MOVE]
+    n = game.n
+    tricks = action.tricks
+    bit = 1 << me
+    player = game.players[me]
+    cards = game.schedule.cards_per_round[rp[RND]]
+    if type(tricks) is not int or not 0 <= tricks <= cards:
+        raise IllegalBidError(player=player, action=str(action), reason=f"a bid is 0..{cards} (R4.1)")
+    if action.blind:
+        if not game.blind_rounds[rp[RND]]:
+            reason = "the rules do not allow blind bids (R4.4)"
+            if Variant.BLIND_BIDS in game.rules.variants:
+                reason = "nobody can bid blind in a clairvoyance round (R4.5)"
+            raise IllegalBidError(player=player, action=str(action), reason=reason)
+        if rp[RLOOKED] & bit:
+            raise IllegalBidError(player=player, action=str(action), reason="they have looked at their cards (R4.4)")
+    elif not rp[RLOOKED] & bit:
+        raise IllegalBidError(player=player, action=str(action), reason="look at the cards first, or bid blind (R4.4)")
+    if tricks not in _allowed(rp):
+        reason = game.rules.bid_policy.refusal(_context(rp), tricks) or "the bid policy forbids it"
+        raise IllegalBidError(player=player, action=str(action), reason=f"{reason} (R4.2)")
+    bids = rp[RBIDS]
+    nbids = rp[RNBIDS] + 1
+    round_part = (
+        game,
+        rp[RND],
+        rp[RTRUMP],
+        bids[:me] + (tricks,) + bids[me + 1 :],
+        rp[RLOOKED] | bit,
+        rp[RBLIND] | bit if action.blind else rp[RBLIND],
+        rp[RTOTALS],
+        rp[RROUNDS],
+        nbids,
+        rp[RSUM] + tricks,
+    )
+    if nbids == n:  # everyone has bid: the player left of the dealer leads (R5.1)
+        return _state((round_part, _PLAYING, s[LEADER], *s[HANDS:ACTS], (action, s[ACTS])))
+    return _state((round_part, _BIDDING, (me + 1) % n, *s[HANDS:ACTS], (action, s[ACTS])))
+
+
+def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
+    rp, _phase, me, hands, trick, leader, led, won, done, acts = s
+    shift = me << 6
+    hand = hands >> shift & _HAND_BITS
+    held = hand & bits
+    if not held:
+        raise CardNotHeldError(player=_name(s, me), action=str(action), reason=f"{action.card} is not in their hand")
+    bit = held & -held
+    index = bit.bit_length() - 1
+    if led >= 0 and index < 52 and index // 13 != led and hand & SUIT_BITS[led]:
+        raise MustFollowSuitError(
+            player=_name(s, me),
+            action=str(action),
+            reason=f"they hold {_SUITS[led].name.lower()}, the led suit, and must follow it (R5.3)",
+        )
+    hands ^= bit << shift
+    trick = (*trick, index)
+    if led == -1:
+        if index < 52:
+            led = index // 13
+        elif index < 56:
+            led = -2  # a Wizard before any suit card frees the trick (R5.2)
+    acts = (action, acts)
+    n = rp[RG].n
+    if len(trick) < n:
+        state = _new_state(GameState)
+        _set(state, "_s", (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
+        return state
+    winner = (leader + winner_index(trick, rp[RTRUMP])) % n
+    won += 1 << (8 * winner)
+    done = ((leader, trick), done)
+    if hands:  # cards remain: the winner leads the next trick (R5.1)
+        return _state((rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
+    return _finish_round(rp, won, done, acts)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> GameState:
+    game: _Game = rp[RG]
+    n = game.n
+    score = game.rules.score_rule
+    memo: dict[Any, int] = _POINTS_MEMO if _hashable(score) else {}
+    bids = rp[RBIDS]
+    blind = rp[RBLIND]
+    won = won_of(won_packed, n)
+    points = []
+    for seat in range(n):
+        key = (score, bids[seat], won[seat], bool(blind >> seat & 1))
+        value = memo.get(key)
+        if value is None:
+            value = score.points(key[1], key[2], blind=key[3])
+            memo[key] = value
+        points.append(value)
+    totals = tuple(t + p for t, p in zip(rp[RTOTALS], points, strict=True))
+    rnd = rp[RND]
+    rounds = ((bids, blind, won, rp[RTRUMP]), rp[RROUNDS])
+    if rnd + 1 < len(game.masks):
+        return _start_round(game, rnd + 1, totals, rounds, acts)
+    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM])
+    dealer = (game.first_dealer + rnd) % n
+    return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, acts))
+
+
+# -- legal actions ---------------------------------------------------------------------
+
+
+def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
+    phase = s[PHASE]
+    if phase == _BIDDING:
+        rp = s[R]
+        blind = not rp[RLOOKED] >> s[MOVE] & 1
+        allowed = _allowed(rp)
+        key = (allowed, blind)
+        found = _BID_ACTIONS_MEMO.get(key)
+        if found is None:
+            if blind:
+                found = (LOOK, *(BLIND_BIDS[b] for b in sorted(allowed)))
+            else:
+                found = tuple(BIDS[b] for b in sorted(allowed))
+            _BID_ACTIONS_MEMO[key] = found
+        return found
+    if phase == _TRUMP:
+        return _TRUMP_ACTIONS
+    return ()
+
+
+_TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in _SUITS)
+
+
+# -- the score sheet -------------------------------------------------------------------------
+
+
+def _build_sheet(s: tuple[Any, ...]) -> ScoreSheet:
+    game: _Game = s[R][RG]
+    sheet = ScoreSheet(players=game.players, rules=game.rules, first_dealer=game.first_dealer)
+    for bids, blind, won, trump in _unlink(s[R][RROUNDS]):
+        sheet = sheet.record(
+            bids=bids,
+            tricks=won,
+            blind=[seat for seat in range(game.n) if blind >> seat & 1],
+            trump=None if trump < 0 else _SUITS[trump],
+        )
+    return sheet
+
+
+# -- new games -------------------------------------------------------------------------------
+
+
+def _draw_dealer(n: int, rng: random.Random) -> int:
+    """R2.5: each player draws a card; the highest deals (Wizard, then rank, Jester lowest); ties draw again."""
+    drawing = list(range(n))
+    while True:
+        picks = rng.sample(range(_core.DECK_SIZE), len(drawing))
+        values = [14 if 52 <= c < 56 else (0 if c >= 56 else c % 13 + 1) for c in picks]
+        best = max(values)
+        drawing = [seat for seat, value in zip(drawing, values, strict=True) if value == best]
+        if len(drawing) == 1:
+            return drawing[0]
+
+
+_Dealt = list[tuple[int, int]]
+"""Per round: every hand packed into one int (64 bits a seat) and the turned-up card's bit or -1."""
+
+
+def _random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random) -> _Dealt:
+    deals = []
+    population = range(_core.DECK_SIZE)
+    for rnd, cards in enumerate(schedule.cards_per_round):
+        dealt = n * cards
+        turn_up = fixed[rnd] == _NOT_FIXED and dealt < _core.DECK_SIZE
+        picks = rng.sample(population, dealt + 1 if turn_up else dealt)
+        # Wizards and Jesters are interchangeable: number their copies in dealing order, as
+        # an explicit deal does, so that a game and its replay hold the very same bits.
+        wizards, jesters = 52, 56
+        for i, card in enumerate(picks):
+            if card >= 56:
+                picks[i], jesters = jesters, jesters + 1
+            elif card >= 52:
+                picks[i], wizards = wizards, wizards + 1
+        packed = 0
+        for position, card in enumerate(picks[:dealt]):
+            packed |= 1 << (card + (position // cards << 6))
+        deals.append((packed, picks[dealt] if turn_up else -1))
+    return deals
+
+
+def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[int, ...]) -> _Dealt:
+    rounds = tuple(deal) if not isinstance(deal, (str, bytes)) else ()
+    if len(rounds) != schedule.rounds:
+        raise DealError(f"deal: {len(rounds)} rounds given, the schedule has {schedule.rounds}")
+    result = []
+    for number, (item, cards) in enumerate(zip(rounds, schedule.cards_per_round, strict=True), start=1):
+        if not isinstance(item, Deal):
+            raise DealError(f"deal round {number}: {item!r} is not a Deal")
+        if len(item.hands) != n:
+            raise DealError(f"deal round {number}: {len(item.hands)} hands for {n} players")
+        packed = 0
+        used = 0
+        for seat, hand in enumerate(item.hands):
+            if len(hand) != cards:
+                raise DealError(f"deal round {number}: seat {seat} has {len(hand)} cards, the round deals {cards}")
+            mask = 0
+            for card in hand:
+                free = BITS_OF.get(card, 0) & ~(used | mask) if isinstance(card, Card) else 0
+                if not free:
+                    raise DealError(f"deal round {number}: {card!r} is not a card left in the standard deck")
+                mask |= free & -free
+            used |= mask
+            packed |= mask << (seat << 6)
+        turned = -1
+        expect_card = fixed[number - 1] == _NOT_FIXED and n * cards < _core.DECK_SIZE
+        if item.turned_up is not None:
+            if not expect_card:
+                raise DealError(f"deal round {number}: no card is turned up in this round (R3.4, R3.5)")
+            card = item.turned_up
+            free = BITS_OF.get(card, 0) & ~used if isinstance(card, Card) else 0
+            if not free:
+                raise DealError(f"deal round {number}: turned-up {card!r} is not a card left in the deck")
+            turned = (free & -free).bit_length() - 1
+        elif expect_card:
+            raise DealError(f"deal round {number}: a card must be turned up for trump (R3.1)")
+        result.append((packed, turned))
+    return result
+
+
+def new_game(
+    players: Sequence[str] | int,
+    *,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    deal: Sequence[Deal] | None = None,
+    first_dealer: int | None = None,
+) -> GameState:
+    """Start a game: deal every round from the given chance and return the first state.
+
+    Give exactly one source of chance (R2.6): `seed`, `rng` or an explicit `deal` per round.
+
+    Args:
+        players: the players' names in seat order, or their number (named "Player 1", ...).
+        rules: the rules; the rulebook's by default.
+        seed: a seed for a new `random.Random`.
+        rng: a `random.Random` to draw the deals (and the first dealer) from.
+        deal: every round's hands and turned-up card, for replays and tests.
+        first_dealer: the seat dealing round 1; by default drawn as in R2.5 (seat 0 with `deal`).
+
+    Raises:
+        RulesError: a wrong number of players, rules the engine cannot play, or not exactly one source of chance.
+        PlayerError: duplicate or empty names.
+        DealError: an explicit deal that does not fit the schedule or the deck.
+
+    Example:
+        >>> state = new_game(4, seed=1)
+        >>> state.players, state.phase.value, len(state.hand(state.to_move))
+        (('Player 1', 'Player 2', 'Player 3', 'Player 4'), 'bidding', 1)
+    """
+    names = tuple(f"Player {i + 1}" for i in range(players)) if isinstance(players, int) else players
+    rules = Rules() if rules is None else rules
+    sheet = ScoreSheet(players=names, rules=rules)  # checks names, rules and player count
+    n = len(sheet.players)
+    if rules.special_cards:
+        raise RulesError(
+            "the engine plays the standard deck; special cards can be recorded on a ScoreSheet but not played yet"
+        )
+    sources = sum(x is not None for x in (seed, rng, deal))
+    if sources != 1:
+        raise RulesError(f"new_game needs exactly one source of chance (seed=, rng= or deal=), got {sources} (R2.6)")
+    if seed is not None:
+        if type(seed) is not int:
+            raise RulesError(f"seed {seed!r} must be an integer")
+        rng = random.Random(seed)
+    if rng is not None and not isinstance(rng, random.Random):
+        raise RulesError(f"rng {rng!r} must be a random.Random")
+    schedule = sheet.schedule
+    fixed = tuple(
+        _NOT_FIXED if t is None else (-1 if t.suit is None else _SUITS.index(t.suit))
+        for t in (schedule.fixed_trump(r) for r in range(1, schedule.rounds + 1))
+    )
+    if first_dealer is None:
+        first_dealer = 0 if rng is None else _draw_dealer(n, rng)
+    elif type(first_dealer) is not int or not 0 <= first_dealer < n:
+        raise RulesError(f"first_dealer {first_dealer!r} must be a seat 0..{n - 1}")
+    if rng is not None:
+        deals = _random_deals(schedule, n, fixed, rng)
+    else:
+        assert deal is not None  # noqa: S101 - exactly one source was given
+        deals = _given_deals(deal, schedule, n, fixed)
+    blind_on = Variant.BLIND_BIDS in rules.variants
+    clairvoyance = Variant.CLAIRVOYANCE in rules.variants
+    game = _Game(
+        players=sheet.players,
+        rules=rules,
+        schedule=schedule,
+        first_dealer=first_dealer,
+        n=n,
+        masks=tuple(packed for packed, _ in deals),
+        turned=tuple(turned for _, turned in deals),
+        fixed=fixed,
+        blind_rounds=tuple(blind_on and not (clairvoyance and r == 0) for r in range(schedule.rounds)),
+        simple_policy=type(rules.bid_policy) in _SIMPLE_POLICIES,
+    )
+    return _start_round(game, 0, (0,) * n, None, None)
+
+
+def is_clairvoyant(s: tuple[Any, ...]) -> bool:
+    """Whether the current round is played with clairvoyance (R4.5: round 1 only)."""
+    return s[R][RND] == 0 and Variant.CLAIRVOYANCE in s[R][RG].rules.variants

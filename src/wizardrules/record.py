@@ -1,0 +1,150 @@
+"""Game records: rules, chance and actions as versioned JSON that replays to an equal state.
+
+Example:
+    >>> import random
+    >>> from wizardrules import GameRecord, Schedule, Rules, new_game
+    >>> state = new_game(["Ann", "Ben", "Cem"], rules=Rules(schedule=Schedule.ladder(3, rounds=2)), seed=5)
+    >>> rng = random.Random(0)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> GameRecord.from_json(state.record.to_json()).replay() == state
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from attrs import field, frozen
+
+from wizardrules import _codec
+from wizardrules.actions import Action, parse_action
+from wizardrules.cards import Card, parse_cards
+from wizardrules.engine import Deal, GameState, new_game
+from wizardrules.errors import FormatError, WizardRulesError
+from wizardrules.rules import Rules
+
+__all__ = ["GameRecord"]
+
+FORMAT: Final = "wizardrules/game"
+VERSION: Final = 1
+
+
+def _names(values: Any) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _deals(values: Any) -> tuple[Deal, ...]:
+    return tuple(values)
+
+
+def _actions(values: Any) -> tuple[Action, ...]:
+    return tuple(values)
+
+
+@frozen(kw_only=True)
+class GameRecord:
+    """A whole game (or its beginning) as data: who played, under which rules, the deals and the actions.
+
+    Attributes:
+        players: the players' names in seat order.
+        rules: the rules.
+        first_dealer: the seat that dealt round 1.
+        deals: every round's deal (the game's chance).
+        actions: the actions taken, in order.
+    """
+
+    players: tuple[str, ...] = field(converter=_names)
+    rules: Rules
+    first_dealer: int
+    deals: tuple[Deal, ...] = field(converter=_deals)
+    actions: tuple[Action, ...] = field(converter=_actions)
+
+    def replay(self) -> GameState:
+        """Play the record again from its deals; the result equals the recorded state.
+
+        Raises:
+            WizardRulesError: the record does not describe a legal game (a subclass says why).
+        """
+        state = new_game(self.players, rules=self.rules, deal=self.deals, first_dealer=self.first_dealer)
+        for action in self.actions:
+            state = state.apply(action)
+        return state
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as versioned JSON; [`from_json`][wizardrules.GameRecord.from_json] reads it back.
+
+        Raises:
+            FormatError: the rules use a custom bid policy or score rule, which has no saved form.
+        """
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": list(self.players),
+            "rules": _codec.rules_to_data(self.rules),
+            "first_dealer": self.first_dealer,
+            "deals": [
+                {
+                    "hands": [" ".join(str(c) for c in hand) for hand in deal.hands],
+                    "turned_up": None if deal.turned_up is None else str(deal.turned_up),
+                }
+                for deal in self.deals
+            ],
+            "actions": [str(action) for action in self.actions],
+            "totals": list(self.replay().totals),
+        }
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record, replaying it to check that every action is legal and the totals match.
+
+        Raises:
+            FormatError: not a game record, another version, or a record that was tampered with.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as error:
+            raise FormatError(f"game record: not JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise FormatError(f"not a game record: the 'format' field must be {FORMAT!r}")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:
+            raise FormatError(f"game record version {version!r} is not supported (this reads {VERSION})")
+        try:
+            record = cls(
+                players=_codec.field_of(data, "players", list, "game record"),
+                rules=_codec.rules_from_data(_codec.field_of(data, "rules", dict, "game record")),
+                first_dealer=_codec.field_of(data, "first_dealer", int, "game record"),
+                deals=[_deal(item, i) for i, item in enumerate(_codec.field_of(data, "deals", list, "game record"), 1)],
+                actions=[_action(item) for item in _codec.field_of(data, "actions", list, "game record")],
+            )
+            totals = record.replay().totals
+        except FormatError:
+            raise
+        except WizardRulesError as error:
+            raise FormatError(f"game record does not replay: {error}") from None
+        if json.dumps(data.get("totals")) != json.dumps(list(totals)):
+            raise FormatError(
+                f"game record was tampered with: totals {data.get('totals')!r} "
+                f"do not match the replay ({list(totals)!r})"
+            )
+        return record
+
+
+def _deal(item: Any, number: int) -> Deal:
+    what = f"game record deal {number}"
+    hands = _codec.field_of(item, "hands", list, what)
+    if not all(isinstance(h, str) for h in hands):
+        raise FormatError(f"{what}: hands must be card notation")
+    turned = item.get("turned_up")
+    if turned is not None and not isinstance(turned, str):
+        raise FormatError(f"{what}: turned_up {turned!r} must be a card or null")
+    return Deal(hands=[parse_cards(h) for h in hands], turned_up=None if turned is None else Card.parse(turned))
+
+
+def _action(item: Any) -> Action:
+    if not isinstance(item, str):
+        raise FormatError(f"game record action {item!r} must be action notation")
+    return parse_action(item)

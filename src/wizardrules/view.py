@@ -1,0 +1,171 @@
+"""What one player may know: the information-safe view of a game (R4.3, R4.4, R4.5).
+
+A [`PlayerView`][wizardrules.PlayerView] is a plain frozen value built from the state; it
+holds no reference to the state, so a bot given a view cannot see other hands. Two states
+that differ only in what the player may not know give equal views.
+
+Example:
+    >>> from wizardrules import new_game
+    >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
+    >>> view = state.view(0)
+    >>> view.hand == state.hand(0), view.hand_sizes
+    (True, (1, 1, 1))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import frozen
+
+from wizardrules import _core
+from wizardrules.cards import Card, Suit
+from wizardrules.engine import (
+    HANDS,
+    LEADER,
+    MOVE,
+    PHASE,
+    RBIDS,
+    RBLIND,
+    RG,
+    RLOOKED,
+    RND,
+    RTOTALS,
+    RTRUMP,
+    TRICK,
+    WON,
+    Phase,
+    R,
+    _context,
+    _done_list,
+    _trick_value,
+    hand_of,
+    is_clairvoyant,
+    won_of,
+)
+from wizardrules.rules import BidReveal, Rules
+from wizardrules.tricks import Trick
+
+__all__ = ["PlayerView"]
+
+_PHASES = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER)
+_SUITS = tuple(Suit)
+
+
+@frozen(kw_only=True)
+class PlayerView:
+    """Everything one seat may know at one moment, and nothing more.
+
+    Attributes:
+        seat: whose view this is.
+        players: the players' names in seat order.
+        rules: the game's rules (public).
+        round_number: the current round, from 1.
+        rounds: the number of rounds in the game.
+        cards: cards dealt to each player this round.
+        dealer: this round's dealer.
+        phase: the phase of the round.
+        to_move: the seat to act, `None` when the game is over.
+        trump: the trump suit, `None` for no trump or while the dealer chooses.
+        turned_up: the card turned up for trump, if any.
+        hand: this seat's cards; `None` while they may not see them (before looking when
+            blind bids are on, R4.4; in a clairvoyance round, R4.5).
+        seen_hands: per seat, the cards this seat sees in that hand: others' hands in a
+            clairvoyance round, else `None` for every other seat; this seat's own entry is
+            `hand`.
+        hand_sizes: how many cards each seat holds.
+        bids: per seat, the bid when this seat may know it (R4.3), else `None`.
+        blind: per seat, whether the bid was blind, when the bid is known, else `None`.
+        current_trick: the trick being played.
+        completed_tricks: this round's finished tricks.
+        tricks_won: tricks each seat has taken this round.
+        totals: each seat's total points over the finished rounds.
+        allowed_bids: the bids this seat may make when it is to bid, else empty.
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: Rules
+    round_number: int
+    rounds: int
+    cards: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    trump: Suit | None
+    turned_up: Card | None
+    hand: tuple[Card, ...] | None
+    seen_hands: tuple[tuple[Card, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    blind: tuple[bool | None, ...]
+    current_trick: Trick
+    completed_tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    allowed_bids: frozenset[int]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to act."""
+        return self.to_move == self.seat
+
+
+def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
+    if other == seat or reveal is BidReveal.OPEN:
+        return True
+    if reveal is BidReveal.SIMULTANEOUS:
+        return phase >= 2  # revealed together before the first card
+    return phase == 3  # secret: revealed when the round is over
+
+
+def make_view(s: tuple[Any, ...], seat: int) -> PlayerView:
+    """The view of `seat` of the core state `s` (used by `GameState.view`)."""
+    rp = s[R]
+    game = rp[RG]
+    n = game.n
+    rnd = rp[RND]
+    phase = s[PHASE]
+    clairvoyant = is_clairvoyant(s) and phase != 3
+    hands = s[HANDS]
+    sees_own = bool(rp[RLOOKED] >> seat & 1) and not clairvoyant
+    hand = _core.cards_of(hand_of(hands, seat)) if sees_own else None
+    seen: list[tuple[Card, ...] | None] = [None] * n
+    seen[seat] = hand
+    if clairvoyant:
+        for other in range(n):
+            if other != seat:
+                seen[other] = _core.cards_of(hand_of(hands, other))
+    bids = rp[RBIDS]
+    blind = rp[RBLIND]
+    reveal = game.rules.bid_reveal
+    visible = [bids[o] >= 0 and _bid_visible(reveal, phase, seat, o) for o in range(n)]
+    trump = rp[RTRUMP]
+    turned = game.turned[rnd]
+    to_move = None if phase == 3 else s[MOVE]
+    allowed: frozenset[int] = frozenset()
+    if phase == 1 and to_move == seat:
+        allowed = game.rules.bid_policy.allowed(_context(rp))
+    return PlayerView(
+        seat=seat,
+        players=game.players,
+        rules=game.rules,
+        round_number=rnd + 1,
+        rounds=len(game.masks),
+        cards=game.schedule.cards_per_round[rnd],
+        dealer=(game.first_dealer + rnd) % n,
+        phase=_PHASES[phase],
+        to_move=to_move,
+        trump=None if trump < 0 else _SUITS[trump],
+        turned_up=None if turned < 0 else _core.CARD_OF[turned],
+        hand=hand,
+        seen_hands=tuple(seen),
+        hand_sizes=tuple(hand_of(hands, o).bit_count() for o in range(n)),
+        bids=tuple(bids[o] if visible[o] else None for o in range(n)),
+        blind=tuple(bool(blind >> o & 1) if visible[o] else None for o in range(n)),
+        current_trick=_trick_value(s[LEADER], n, trump, s[TRICK]),
+        completed_tricks=tuple(_trick_value(leader, n, trump, cards) for leader, cards in _done_list(s)),
+        tricks_won=won_of(s[WON], n),
+        totals=rp[RTOTALS],
+        allowed_bids=allowed,
+    )
