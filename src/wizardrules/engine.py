@@ -29,6 +29,7 @@ from attrs import field, frozen
 
 from wizardrules import _core
 from wizardrules._core import (
+    ANY_SUIT_BITS,
     BITS_OF,
     CARD_OF,
     JESTER_BITS,
@@ -118,10 +119,10 @@ class Deal:
 
 
 # Caches of pure functions of frozen values, shared by all games; they stay small (bounded by
-# the card counts of a round).
-_ALLOWED_MEMO: dict[tuple[Any, ...], frozenset[int]] = {}
+# the card counts of a round). Each game holds the inner dict of its own policy and score rule.
+_ALLOWED_BY_POLICY: dict[Any, dict[tuple[int, int, bool, bool], frozenset[int]]] = {}
+_POINTS_BY_RULE: dict[Any, dict[tuple[int, int, bool], int]] = {}
 _BID_ACTIONS_MEMO: dict[tuple[frozenset[int], bool], tuple[Action, ...]] = {}
-_POINTS_MEMO: dict[tuple[Any, int, int, bool], int] = {}
 
 
 @frozen(kw_only=True)
@@ -138,7 +139,9 @@ class _Game:
     n: int = field(eq=False)
     fixed: tuple[int, ...] = field(eq=False)
     blind_rounds: tuple[bool, ...] = field(eq=False)
-    simple_policy: bool = field(eq=False)
+    allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None = field(eq=False)
+    """Allowed bids by (cards, bid sum, last bidder, round 1), for the built-in policies that need no more."""
+    points_memo: dict[tuple[int, int, bool], int] = field(eq=False)
 
 
 # The state is two nested tuples, so that a card played copies only what a card changes.
@@ -345,8 +348,8 @@ class GameState:
 
         Example:
             >>> from wizardrules import new_game
-            >>> [str(a) for a in new_game(3, seed=3).legal_actions()]
-            ['bid 0', 'bid 1']
+            >>> " | ".join(str(a) for a in new_game(3, seed=3).legal_actions())
+            'bid 0 | bid 1'
         """
         s = self._s
         if s[PHASE] == _PLAYING:
@@ -554,15 +557,15 @@ def _context(rp: tuple[Any, ...]) -> BidContext:
 
 def _allowed(rp: tuple[Any, ...]) -> frozenset[int]:
     game: _Game = rp[RG]
-    if not game.simple_policy:
+    memo = game.allowed_memo
+    if memo is None:
         return game.rules.bid_policy.allowed(_context(rp))
     rnd = rp[RND]
-    policy = game.rules.bid_policy
-    key = (policy, game.schedule.cards_per_round[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
-    found = _ALLOWED_MEMO.get(key)
+    key = (game.schedule.cards_per_round[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
+    found = memo.get(key)
     if found is None:
-        found = policy.allowed(_context(rp))
-        _ALLOWED_MEMO[key] = found
+        found = game.rules.bid_policy.allowed(_context(rp))
+        memo[key] = found
     return found
 
 
@@ -657,16 +660,16 @@ def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) ->
     game: _Game = rp[RG]
     n = game.n
     score = game.rules.score_rule
-    memo: dict[Any, int] = _POINTS_MEMO if _hashable(score) else {}
+    memo = game.points_memo
     bids = rp[RBIDS]
     blind = rp[RBLIND]
     won = won_of(won_packed, n)
     points = []
     for seat in range(n):
-        key = (score, bids[seat], won[seat], bool(blind >> seat & 1))
+        key = (bids[seat], won[seat], bool(blind >> seat & 1))
         value = memo.get(key)
         if value is None:
-            value = score.points(key[1], key[2], blind=key[3])
+            value = score.points(key[0], key[1], blind=key[2])
             memo[key] = value
         points.append(value)
     totals = tuple(t + p for t, p in zip(rp[RTOTALS], points, strict=True))
@@ -740,25 +743,40 @@ _Dealt = list[tuple[int, int]]
 """Per round: every hand packed into one int (64 bits a seat) and the turned-up card's bit or -1."""
 
 
+_BIT: Final = tuple(1 << i for i in range(_core.DECK_SIZE))
+
+
 def _random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random) -> _Dealt:
+    """Deal every round (R2.6): a partial Fisher-Yates shuffle of the deck per round."""
     deals = []
-    population = range(_core.DECK_SIZE)
+    uniform = rng.random
+    size = _core.DECK_SIZE
     for rnd, cards in enumerate(schedule.cards_per_round):
         dealt = n * cards
-        turn_up = fixed[rnd] == _NOT_FIXED and dealt < _core.DECK_SIZE
-        picks = rng.sample(population, dealt + 1 if turn_up else dealt)
-        # Wizards and Jesters are interchangeable: number their copies in dealing order, as
-        # an explicit deal does, so that a game and its replay hold the very same bits.
-        wizards, jesters = 52, 56
-        for i, card in enumerate(picks):
-            if card >= 56:
-                picks[i], jesters = jesters, jesters + 1
-            elif card >= 52:
-                picks[i], wizards = wizards, wizards + 1
+        turn_up = fixed[rnd] == _NOT_FIXED and dealt < size
+        needed = dealt + 1 if turn_up else dealt
+        deck = list(range(size))
+        for i in range(needed):  # index from random() is uniform up to float rounding (2**-53)
+            j = i + int(uniform() * (size - i))
+            deck[i], deck[j] = deck[j], deck[i]
         packed = 0
-        for position, card in enumerate(picks[:dealt]):
-            packed |= 1 << (card + (position // cards << 6))
-        deals.append((packed, picks[dealt] if turn_up else -1))
+        wizards, jesters = 52, 56
+        for seat in range(n):
+            mask = sum(map(_BIT.__getitem__, deck[seat * cards : seat * cards + cards]))
+            # Wizards and Jesters are interchangeable: number their copies seat by seat, as an
+            # explicit deal does, so that a game and its replay hold the very same bits.
+            w = (mask >> 52 & 0xF).bit_count()
+            k = (mask >> 56).bit_count()
+            mask = (mask & ANY_SUIT_BITS) | ((1 << w) - 1) << wizards | ((1 << k) - 1) << jesters
+            wizards += w
+            jesters += k
+            packed |= mask << (seat << 6)
+        turned = deck[dealt] if turn_up else -1
+        if turned >= 56:
+            turned = jesters
+        elif turned >= 52:
+            turned = wizards
+        deals.append((packed, turned))
     return deals
 
 
@@ -875,7 +893,10 @@ def new_game(
         turned=tuple(turned for _, turned in deals),
         fixed=fixed,
         blind_rounds=tuple(blind_on and not (clairvoyance and r == 0) for r in range(schedule.rounds)),
-        simple_policy=type(rules.bid_policy) in _SIMPLE_POLICIES,
+        allowed_memo=_ALLOWED_BY_POLICY.setdefault(rules.bid_policy, {})
+        if type(rules.bid_policy) in _SIMPLE_POLICIES
+        else None,
+        points_memo=_POINTS_BY_RULE.setdefault(rules.score_rule, {}) if _hashable(rules.score_rule) else {},
     )
     return _start_round(game, 0, (0,) * n, None, None)
 
