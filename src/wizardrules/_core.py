@@ -69,9 +69,14 @@ PLAY_BITS_BY_ID: Final[dict[int, int]] = {id(PLAYS[card]): bits for card, bits i
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in `mask`, in display order."""
-    cards = [CARD_OF[i] for i in range(56, 60) if mask >> i & 1]
-    cards += [CARD_OF[i] for i in range(56) if mask >> i & 1]
+    """The cards in `mask`, in display order (Jesters, suit cards, Wizards)."""
+    cards = [Card.JESTER] * (mask >> 56 & 0xF).bit_count()
+    rest = mask & ANY_SUIT_BITS
+    while rest:
+        low = rest & -rest
+        cards.append(CARD_OF[low.bit_length() - 1])
+        rest ^= low
+    cards += [Card.WIZARD] * (mask >> 52 & 0xF).bit_count()
     return tuple(cards)
 
 

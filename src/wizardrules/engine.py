@@ -481,9 +481,16 @@ def _wrong_phase(s: tuple[Any, ...], action: object) -> IllegalActionError:
 
 
 def _trick_value(leader: int, n: int, trump: int, cards: tuple[int, ...]) -> Trick:
-    return Trick(
-        leader=leader, players=n, trump=None if trump < 0 else _SUITS[trump], cards=tuple(CARD_OF[c] for c in cards)
-    )
+    """The public Trick value of an engine trick, which is valid by construction (no re-check)."""
+    trick = _new_trick(Trick)
+    _set(trick, "leader", leader)
+    _set(trick, "players", n)
+    _set(trick, "trump", None if trump < 0 else _SUITS[trump])
+    _set(trick, "cards", tuple(map(CARD_OF.__getitem__, cards)))
+    return trick
+
+
+_new_trick = Trick.__new__
 
 
 # -- transitions -------------------------------------------------------------------------
