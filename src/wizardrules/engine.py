@@ -401,7 +401,7 @@ class GameState:
             return _choose_trump(s, action)  # type: ignore[arg-type]
         if cls is Look and phase == _BIDDING:
             return _look(s, action)  # type: ignore[arg-type]
-        raise _wrong_phase(s, action)
+        raise _wrong_phase(s, action, seat)
 
     def view(self, seat: int) -> PlayerView:
         """What `seat` may know now, and nothing else (see [`PlayerView`][wizardrules.PlayerView])."""
@@ -462,15 +462,22 @@ def _name(s: tuple[Any, ...], seat: object) -> str:
     return f"seat {seat!r}"
 
 
-def _wrong_phase(s: tuple[Any, ...], action: object) -> IllegalActionError:
+def _wrong_phase(s: tuple[Any, ...], action: object, seat: int | None = None) -> IllegalActionError:
     phase = s[PHASE]
-    player = _name(s, s[MOVE])
+    if seat is not None:
+        player = _name(s, seat)
+    elif phase == _OVER:
+        player = "a player"
+    else:
+        player = _name(s, s[MOVE])
     if not isinstance(action, (Bid, Play, ChooseTrump, Look)):
         return WrongPhaseError(player=player, action=repr(action), reason="it is not an action")
     if phase == _OVER:
         return WrongPhaseError(player=player, action=str(action), reason="the game is over")
     if isinstance(action, Look):
         reason = "looking at the hand belongs to blind bidding, which is not on (R4.4)"
+        if phase == _BIDDING and Variant.BLIND_BIDS in s[R][RG].rules.variants:
+            reason = "nobody looks at their own cards in a clairvoyance round (R4.5)"
     else:
         reason = {
             _TRUMP: "the dealer must first choose the trump suit (R3.2)",
@@ -513,6 +520,7 @@ def _start_round(game: _Game, rnd: int, totals: tuple[int, ...], rounds: Any, ac
         elif 52 <= turned < 56:  # a Wizard: the dealer chooses after looking (R3.2)
             phase = _TRUMP
             to_move = dealer
+            looked |= 1 << dealer
     round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0)
     return _state((round_part, phase, to_move, game.masks[rnd], (), (dealer + 1) % n, -1, 0, None, acts))
 
