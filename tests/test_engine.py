@@ -1367,3 +1367,16 @@ def test_events_step_checks_like_apply() -> None:
         state.step(Bid(tricks=0), seat=0)
     after, _ = state.step(Bid(tricks=0), seat=1)
     assert after == state.apply(Bid(tricks=0))
+
+
+def test_states_copy_and_pickle_to_equal_states() -> None:
+    """A state survives copy.deepcopy and pickle as an equal, still playable value."""
+    import copy
+    import pickle
+
+    state = new_game(["Ann", "Ben", "Cem"], seed=11)
+    state = state.apply(state.legal_actions()[0])
+    for clone in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):  # noqa: S301 - our own bytes
+        assert clone == state
+        assert clone.legal_actions() == state.legal_actions()
+        assert clone.apply(clone.legal_actions()[0]) == state.apply(state.legal_actions()[0])

@@ -175,7 +175,7 @@ class GameState:
 
     _s: tuple[Any, ...]
     _sheet: ScoreSheet | None = field(default=None, eq=False, repr=False)
-    """The score sheet, built on first use; the hot path leaves the slot unset."""
+    """The score sheet, built on first use."""
 
     def __repr__(self) -> str:
         if self.is_over:
@@ -309,7 +309,7 @@ class GameState:
     @property
     def scoresheet(self) -> ScoreSheet:
         """The game's score sheet with every finished round (built on first use, then kept)."""
-        sheet = getattr(self, "_sheet", None)
+        sheet = self._sheet
         if sheet is None:
             sheet = _build_sheet(self._s)
             object.__setattr__(self, "_sheet", sheet)
@@ -439,6 +439,7 @@ _set = object.__setattr__
 def _state(s: tuple[Any, ...]) -> GameState:
     state = _new_state(GameState)
     _set(state, "_s", s)
+    _set(state, "_sheet", None)
     return state
 
 
@@ -654,6 +655,7 @@ def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
     if len(trick) < n:
         state = _new_state(GameState)
         _set(state, "_s", (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
+        _set(state, "_sheet", None)
         return state
     winner = (leader + winner_index(trick, rp[RTRUMP])) % n
     won += 1 << (8 * winner)
