@@ -21,6 +21,7 @@ import pytest
 
 from wizardrules import (
     Action,
+    ActionError,
     Bid,
     BidMade,
     BidReveal,
@@ -810,7 +811,8 @@ def test_catalogue_bid_out_of_range() -> None:
     state = game_g()
     check_rejected(state, Bid(tricks=2), IllegalBidError, player="Ben")
     check_rejected(state, Bid(tricks=67), IllegalBidError, player="Ben")
-    check_rejected(state, Bid(tricks=-1), IllegalBidError, player="Ben")
+    with pytest.raises(ActionError, match="whole number 0 or more"):
+        Bid(tricks=-1)  # a negative bid is no action at all
     state = run(state, G_ROUND_1 + ", trump red")
     check_rejected(state, Bid(tricks=3), IllegalBidError, player="Cem")
 
@@ -1231,12 +1233,21 @@ def test_views_hide_own_hand_before_looking_with_blind_bids() -> None:
 
 
 def test_views_hide_own_hand_in_a_clairvoyance_round() -> None:
-    """R4.5: in the clairvoyance round a player's view does not depend on their own cards."""
-    a, b = twin_games(("R5 B3", "W G2", "Y9 Y10"), ("J B4", "W G2", "Y9 Y10"), up="G13", variants=Variant.CLAIRVOYANCE)
+    """R4.5: in the clairvoyance round a player's view does not depend on their own card."""
+    rules = Rules(schedule=Schedule(cards_per_round=(1,)), variants=Variant.CLAIRVOYANCE)
+    a = new_game(NAMES, rules=rules, deal=[deal("R5", "W", "Y9", up="G13")], first_dealer=2)
+    b = new_game(NAMES, rules=rules, deal=[deal("J", "W", "Y9", up="G13")], first_dealer=2)
     assert a.view(0) == b.view(0)
     a, b = run(a, "bid 1, bid 1, bid 1"), run(b, "bid 1, bid 1, bid 1")
     assert a.view(0) == b.view(0)
     assert a.view(1) != b.view(1)
+
+
+def test_r4_5_clairvoyance_needs_a_one_card_first_round() -> None:
+    """R4.5: clairvoyance is played with one card; a first round of more cards is a RulesError."""
+    rules = Rules(schedule=Schedule(cards_per_round=(2, 3)), variants=Variant.CLAIRVOYANCE)
+    with pytest.raises(RulesError, match="one card"):
+        new_game(NAMES, rules=rules, seed=1)
 
 
 def test_views_equal_for_hidden_secret_bids() -> None:

@@ -76,7 +76,10 @@ def random_rules(rng: random.Random, players: int) -> Rules:
         base = Rules(bid_policy=ScorekeeperHook(scorekeeper=rng.randrange(players)), variants=Variant.BLIND_BIDS)
     else:
         base = rng.choice(_RULES)
-    return attrs.evolve(base, schedule=random_schedule(rng, players))
+    schedule = random_schedule(rng, players)
+    if Variant.CLAIRVOYANCE in base.variants:  # clairvoyance is played with one card (R4.5)
+        schedule = attrs.evolve(schedule, cards_per_round=(1, *schedule.cards_per_round[1:]))
+    return attrs.evolve(base, schedule=schedule)
 
 
 @dataclass

@@ -400,7 +400,7 @@ class EngineMachine(RuleBasedStateMachine):
             blind = not state.looked[me]
             allowed = {a.tricks for a in state.legal_actions() if isinstance(a, Bid)}
             kinds["bid out of range"] = [
-                (Bid(tricks=k, blind=blind), None, IllegalBidError) for k in (-1, cards + 1, cards + 2, 67)
+                (Bid(tricks=k, blind=blind), None, IllegalBidError) for k in (cards + 1, cards + 2, 67)
             ]
             kinds["bid forbidden"] = [
                 (Bid(tricks=k, blind=blind), None, IllegalBidError) for k in range(cards + 1) if k not in allowed

@@ -22,6 +22,7 @@ from wizardrules.bidding import (
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special, Suit, parse_cards
 from wizardrules.engine import Deal, GameState, Phase, new_game
 from wizardrules.errors import (
+    ActionError,
     BidError,
     BidNotAllowedError,
     BlindBidError,
@@ -89,6 +90,7 @@ __all__ = [
     "ALL_CARDS",
     "STANDARD_SCORE",
     "Action",
+    "ActionError",
     "Bid",
     "BidContext",
     "BidError",

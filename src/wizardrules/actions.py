@@ -19,7 +19,7 @@ from typing import Final, TypeAlias
 from attrs import frozen
 
 from wizardrules.cards import ALL_CARDS, Card, Suit
-from wizardrules.errors import NotationError
+from wizardrules.errors import ActionError, NotationError
 
 __all__ = ["Action", "Bid", "ChooseTrump", "Look", "Play", "parse_action"]
 
@@ -38,6 +38,12 @@ class Bid:
     tricks: int
     blind: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.tricks) is not int or self.tricks < 0:
+            raise ActionError(f"Bid(tricks={self.tricks!r}): a bid is a whole number 0 or more (R4.1)")
+        if type(self.blind) is not bool:
+            raise ActionError(f"Bid(blind={self.blind!r}): blind is True or False")
+
     def __str__(self) -> str:
         return f"bid {self.tricks} blind" if self.blind else f"bid {self.tricks}"
 
@@ -48,6 +54,10 @@ class Play:
 
     card: Card
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise ActionError(f"Play({self.card!r}): expected a Card, e.g. Card.parse('R13')")
+
     def __str__(self) -> str:
         return f"play {self.card}"
 
@@ -57,6 +67,10 @@ class ChooseTrump:
     """The dealer names the trump suit after a Wizard is turned up (R3.2)."""
 
     suit: Suit
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            raise ActionError(f"ChooseTrump({self.suit!r}): expected a Suit, e.g. Suit.GREEN")
 
     def __str__(self) -> str:
         return f"trump {self.suit.name.lower()}"

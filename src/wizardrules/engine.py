@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 from attrs import field, frozen
 
 from wizardrules import _core
+from wizardrules._convert import as_tuple
 from wizardrules._core import (
     ANY_SUIT_BITS,
     BITS_OF,
@@ -49,12 +50,14 @@ from wizardrules.errors import (
     IllegalBidError,
     MustFollowSuitError,
     NotYourTurnError,
+    PlayerError,
     RulesError,
     WrongPhaseError,
 )
 from wizardrules.rules import Rules, Schedule, Variant
+from wizardrules.scoring import StandardScore
 from wizardrules.sheet import ScoreSheet
-from wizardrules.tricks import Trick
+from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, Trick
 
 if TYPE_CHECKING:  # the layers above build on GameState's internals
     from wizardrules.events import Event
@@ -63,8 +66,10 @@ if TYPE_CHECKING:  # the layers above build on GameState's internals
 
 __all__ = ["Deal", "GameState", "Phase", "new_game"]
 
-_SUITS: Final = tuple(Suit)
-_TRUMP, _BIDDING, _PLAYING, _OVER = 0, 1, 2, 3
+SUITS: Final = tuple(Suit)
+"""The suits by index."""
+TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE = 0, 1, 2, 3
+_TRUMP, _BIDDING, _PLAYING, _OVER = TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE
 _NOT_FIXED: Final = -2
 # Built-in policies whose allowed bids depend only on (cards, bid sum, last bidder, round 1).
 _SIMPLE_POLICIES: Final = (FreeBids, NotEqualBids, EqualBids)
@@ -83,11 +88,8 @@ class Phase(enum.Enum):
     """The schedule's last round is scored (R7)."""
 
 
-_PHASES: Final = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER)
-
-
-def _card_tuple(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+PHASES: Final = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER)
+"""The public phase of each internal phase number."""
 
 
 def _hands_tuple(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -141,18 +143,42 @@ class _Game:
     blind_rounds: tuple[bool, ...] = field(eq=False)
     allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None = field(eq=False)
     """Allowed bids by (cards, bid sum, last bidder, round 1), for the built-in policies that need no more."""
-    points_memo: dict[tuple[int, int, bool], int] = field(eq=False)
+    points_memo: dict[tuple[int, int, bool], int] | None = field(eq=False)
 
 
 # The state is two nested tuples, so that a card played copies only what a card changes.
 # Round part, fixed while the cards are played:
-RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM = range(10)
+RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE = range(11)
 # Whole state:
 R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
 # `HANDS` packs each seat's hand into 64 bits (seat s at bit 64*s); `WON` packs the tricks
-# taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the finished
-# tricks of the round and of every action of the game; `LED` is the led suit, -1 while
-# none is set and -2 once a Wizard freed the trick.
+# taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the round's
+# finished tricks and actions; `LED` is the led suit, -1 while none is set and -2 once a
+# Wizard freed the trick. `RROUNDS` is a tuple of the finished rounds, each
+# (bids, blind mask, tricks won, trump, actions).
+
+
+class _RoundCache:
+    """What is worth computing once per round, shared by the round's states.
+
+    It never takes part in a state's value: all caches compare equal.
+    """
+
+    __slots__ = ("sheet",)
+
+    def __init__(self) -> None:
+        self.sheet: ScoreSheet | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _RoundCache)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> tuple[type[_RoundCache], tuple[()]]:
+        return (_RoundCache, ())
+
+
 _HAND_BITS: Final = (1 << 60) - 1
 
 
@@ -174,8 +200,6 @@ class GameState:
     """
 
     _s: tuple[Any, ...]
-    _sheet: ScoreSheet | None = field(default=None, eq=False, repr=False)
-    """The score sheet, built on first use."""
 
     def __repr__(self) -> str:
         if self.is_over:
@@ -212,7 +236,7 @@ class GameState:
     @property
     def phase(self) -> Phase:
         """The phase of the current round."""
-        return _PHASES[self._s[PHASE]]
+        return PHASES[self._s[PHASE]]
 
     @property
     def is_over(self) -> bool:
@@ -244,7 +268,7 @@ class GameState:
     def trump(self) -> Suit | None:
         """This round's trump suit; `None` for no trump, or while the dealer has yet to choose."""
         trump = self._s[R][RTRUMP]
-        return None if trump < 0 else _SUITS[trump]
+        return None if trump < 0 else SUITS[trump]
 
     @property
     def turned_up(self) -> Card | None:
@@ -282,13 +306,13 @@ class GameState:
     def current_trick(self) -> Trick:
         """The trick being played (empty between tricks and outside the playing phase)."""
         s = self._s
-        return _trick_value(s[LEADER], self._game.n, s[R][RTRUMP], s[TRICK])
+        return trick_value(s[LEADER], self._game.n, s[R][RTRUMP], s[TRICK])
 
     @property
     def completed_tricks(self) -> tuple[Trick, ...]:
         """This round's finished tricks, in order."""
         s = self._s
-        return tuple(_trick_value(leader, self._game.n, s[R][RTRUMP], cards) for leader, cards in _done_list(s))
+        return tuple(trick_value(leader, self._game.n, s[R][RTRUMP], cards) for leader, cards in done_tricks(s))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -304,15 +328,16 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken since the game began, in order."""
-        return tuple(_unlink(self._s[ACTS]))
+        finished = [action for *_, actions in self._s[R][RROUNDS] for action in actions]
+        return (*finished, *_unlink(self._s[ACTS]))
 
     @property
     def scoresheet(self) -> ScoreSheet:
         """The game's score sheet with every finished round (built on first use, then kept)."""
-        sheet = self._sheet
+        cache: _RoundCache = self._s[R][RCACHE]
+        sheet = cache.sheet
         if sheet is None:
-            sheet = _build_sheet(self._s)
-            object.__setattr__(self, "_sheet", sheet)
+            sheet = cache.sheet = _build_sheet(self._s)
         return sheet
 
     def standings(self) -> tuple[int, ...]:
@@ -338,7 +363,7 @@ class GameState:
     def _seat(self, seat: int) -> int:
         n = self._game.n
         if type(seat) is not int or not 0 <= seat < n:
-            raise IllegalActionError(player=repr(seat), action="be a seat", reason=f"the seats are 0..{n - 1}")
+            raise PlayerError(f"seat {seat!r} does not exist: the seats are 0..{n - 1}")
         return seat
 
     # -- acting ---------------------------------------------------------------------
@@ -407,7 +432,7 @@ class GameState:
         """What `seat` may know now, and nothing else (see [`PlayerView`][wizardrules.PlayerView])."""
         from wizardrules.view import make_view  # noqa: PLC0415 - the view layer builds on this one
 
-        return make_view(self._s, self._seat(seat))
+        return make_view(self, self._s, self._seat(seat))
 
     def step(self, action: Action, *, seat: int | None = None) -> tuple[GameState, tuple[Event, ...]]:
         """Apply `action` and also say what happened, as events."""
@@ -439,7 +464,6 @@ _set = object.__setattr__
 def _state(s: tuple[Any, ...]) -> GameState:
     state = _new_state(GameState)
     _set(state, "_s", s)
-    _set(state, "_sheet", None)
     return state
 
 
@@ -452,7 +476,8 @@ def _unlink(node: Any) -> list[Any]:
     return items
 
 
-def _done_list(s: tuple[Any, ...]) -> list[tuple[int, tuple[int, ...]]]:
+def done_tricks(s: tuple[Any, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """The round's finished tricks as (leader, card bits), in order."""
     return _unlink(s[DONE])
 
 
@@ -475,9 +500,9 @@ def _wrong_phase(s: tuple[Any, ...], action: object, seat: int | None = None) ->
         return WrongPhaseError(player=player, action=repr(action), reason="it is not an action")
     if phase == _OVER:
         return WrongPhaseError(player=player, action=str(action), reason="the game is over")
-    if isinstance(action, Look):
+    if isinstance(action, Look) and phase == _BIDDING:
         reason = "looking at the hand belongs to blind bidding, which is not on (R4.4)"
-        if phase == _BIDDING and Variant.BLIND_BIDS in s[R][RG].rules.variants:
+        if Variant.BLIND_BIDS in s[R][RG].rules.variants:
             reason = "nobody looks at their own cards in a clairvoyance round (R4.5)"
     else:
         reason = {
@@ -488,12 +513,12 @@ def _wrong_phase(s: tuple[Any, ...], action: object, seat: int | None = None) ->
     return WrongPhaseError(player=player, action=str(action), reason=reason)
 
 
-def _trick_value(leader: int, n: int, trump: int, cards: tuple[int, ...]) -> Trick:
+def trick_value(leader: int, n: int, trump: int, cards: tuple[int, ...]) -> Trick:
     """The public Trick value of an engine trick, which is valid by construction (no re-check)."""
     trick = _new_trick(Trick)
     _set(trick, "leader", leader)
     _set(trick, "players", n)
-    _set(trick, "trump", None if trump < 0 else _SUITS[trump])
+    _set(trick, "trump", None if trump < 0 else SUITS[trump])
     _set(trick, "cards", tuple(map(CARD_OF.__getitem__, cards)))
     return trick
 
@@ -522,7 +547,7 @@ def _start_round(game: _Game, rnd: int, totals: tuple[int, ...], rounds: Any, ac
             phase = _TRUMP
             to_move = dealer
             looked |= 1 << dealer
-    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0)
+    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, _RoundCache())
     return _state((round_part, phase, to_move, game.masks[rnd], (), (dealer + 1) % n, -1, 0, None, acts))
 
 
@@ -532,7 +557,7 @@ def _choose_trump(s: tuple[Any, ...], action: ChooseTrump) -> GameState:
     if not isinstance(suit, Suit):
         raise WrongPhaseError(player=_name(s, me), action=str(action), reason="the trump must be one of the four suits")
     round_part = list(s[R])
-    round_part[RTRUMP] = _SUITS.index(suit)
+    round_part[RTRUMP] = SUITS.index(suit)
     round_part[RLOOKED] |= 1 << me
     n = s[R][RG].n
     return _state((tuple(round_part), _BIDDING, (me + 1) % n, *s[HANDS:ACTS], (action, s[ACTS])))
@@ -558,7 +583,8 @@ def _bids_in_order(rp: tuple[Any, ...]) -> tuple[int, ...]:
     return tuple(bids[(first + i) % n] for i in range(rp[RNBIDS]))
 
 
-def _context(rp: tuple[Any, ...]) -> BidContext:
+def bid_context(rp: tuple[Any, ...]) -> BidContext:
+    """The bidding situation of a round part, for bid policies."""
     game: _Game = rp[RG]
     rnd = rp[RND]
     return BidContext(
@@ -571,18 +597,25 @@ def _context(rp: tuple[Any, ...]) -> BidContext:
     )
 
 
-def _allowed(rp: tuple[Any, ...]) -> frozenset[int]:
+def allowed_bids_at(rp: tuple[Any, ...]) -> frozenset[int]:
+    """The bids the next bidder of a round part may make (memoized for the built-in policies)."""
     game: _Game = rp[RG]
     memo = game.allowed_memo
     if memo is None:
-        return game.rules.bid_policy.allowed(_context(rp))
+        return _policy_bids(rp)
     rnd = rp[RND]
     key = (game.schedule.cards_per_round[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
     found = memo.get(key)
     if found is None:
-        found = game.rules.bid_policy.allowed(_context(rp))
-        memo[key] = found
+        found = memo[key] = _policy_bids(rp)
     return found
+
+
+def _policy_bids(rp: tuple[Any, ...]) -> frozenset[int]:
+    """The policy's allowed bids, kept to whole numbers 0..cards whatever a custom policy returns."""
+    context = bid_context(rp)
+    allowed = rp[RG].rules.bid_policy.allowed(context)
+    return frozenset(b for b in allowed if type(b) is int and 0 <= b <= context.cards)
 
 
 def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
@@ -606,8 +639,8 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
             raise IllegalBidError(player=player, action=str(action), reason="they have looked at their cards (R4.4)")
     elif not rp[RLOOKED] & bit:
         raise IllegalBidError(player=player, action=str(action), reason="look at the cards first, or bid blind (R4.4)")
-    if tricks not in _allowed(rp):
-        reason = game.rules.bid_policy.refusal(_context(rp), tricks) or "the bid policy forbids it"
+    if tricks not in allowed_bids_at(rp):
+        reason = game.rules.bid_policy.refusal(bid_context(rp), tricks) or "the bid policy forbids it"
         raise IllegalBidError(player=player, action=str(action), reason=f"{reason} (R4.2)")
     bids = rp[RBIDS]
     nbids = rp[RNBIDS] + 1
@@ -622,6 +655,7 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
         rp[RROUNDS],
         nbids,
         rp[RSUM] + tricks,
+        rp[RCACHE],
     )
     if nbids == n:  # everyone has bid: the player left of the dealer leads (R5.1)
         return _state((round_part, _PLAYING, s[LEADER], *s[HANDS:ACTS], (action, s[ACTS])))
@@ -641,7 +675,7 @@ def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
         raise MustFollowSuitError(
             player=_name(s, me),
             action=str(action),
-            reason=f"they hold {_SUITS[led].name.lower()}, the led suit, and must follow it (R5.3)",
+            reason=f"they hold {SUITS[led].name.lower()}, the led suit, and must follow it (R5.3)",
         )
     hands ^= bit << shift
     trick = (*trick, index)
@@ -655,7 +689,6 @@ def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
     if len(trick) < n:
         state = _new_state(GameState)
         _set(state, "_s", (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
-        _set(state, "_sheet", None)
         return state
     winner = (leader + winner_index(trick, rp[RTRUMP])) % n
     won += 1 << (8 * winner)
@@ -665,19 +698,11 @@ def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
     return _finish_round(rp, won, done, acts)
 
 
-def _hashable(value: object) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
-
-
 def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> GameState:
     game: _Game = rp[RG]
     n = game.n
     score = game.rules.score_rule
-    memo = game.points_memo
+    memo: dict[tuple[int, int, bool], int] = {} if game.points_memo is None else game.points_memo
     bids = rp[RBIDS]
     blind = rp[RBLIND]
     won = won_of(won_packed, n)
@@ -691,12 +716,12 @@ def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) ->
         points.append(value)
     totals = tuple(t + p for t, p in zip(rp[RTOTALS], points, strict=True))
     rnd = rp[RND]
-    rounds = ((bids, blind, won, rp[RTRUMP]), rp[RROUNDS])
+    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], tuple(_unlink(acts))))
     if rnd + 1 < len(game.masks):
-        return _start_round(game, rnd + 1, totals, rounds, acts)
-    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM])
+        return _start_round(game, rnd + 1, totals, rounds, None)
+    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], _RoundCache())
     dealer = (game.first_dealer + rnd) % n
-    return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, acts))
+    return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, None))
 
 
 # -- legal actions ---------------------------------------------------------------------
@@ -707,7 +732,7 @@ def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
     if phase == _BIDDING:
         rp = s[R]
         blind = not rp[RLOOKED] >> s[MOVE] & 1
-        allowed = _allowed(rp)
+        allowed = allowed_bids_at(rp)
         key = (allowed, blind)
         found = _BID_ACTIONS_MEMO.get(key)
         if found is None:
@@ -722,7 +747,7 @@ def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
     return ()
 
 
-_TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in _SUITS)
+_TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in SUITS)
 
 
 # -- the score sheet -------------------------------------------------------------------------
@@ -731,12 +756,12 @@ _TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in _SUITS)
 def _build_sheet(s: tuple[Any, ...]) -> ScoreSheet:
     game: _Game = s[R][RG]
     sheet = ScoreSheet(players=game.players, rules=game.rules, first_dealer=game.first_dealer)
-    for bids, blind, won, trump in _unlink(s[R][RROUNDS]):
+    for bids, blind, won, trump, _actions in s[R][RROUNDS]:
         sheet = sheet.record(
             bids=bids,
             tricks=won,
             blind=[seat for seat in range(game.n) if blind >> seat & 1],
-            trump=None if trump < 0 else _SUITS[trump],
+            trump=None if trump < 0 else SUITS[trump],
         )
     return sheet
 
@@ -798,7 +823,7 @@ def _random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: rando
 
 
 def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[int, ...]) -> _Dealt:
-    rounds = tuple(deal) if not isinstance(deal, (str, bytes)) else ()
+    rounds = as_tuple(deal, "deal", DealError)
     if len(rounds) != schedule.rounds:
         raise DealError(f"deal: {len(rounds)} rounds given, the schedule has {schedule.rounds}")
     result = []
@@ -867,7 +892,12 @@ def new_game(
         >>> state.players, state.phase.value, len(state.hand(state.to_move))
         (('Player 1', 'Player 2', 'Player 3', 'Player 4'), 'bidding', 1)
     """
-    names = tuple(f"Player {i + 1}" for i in range(players)) if isinstance(players, int) else players
+    if isinstance(players, int):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesError(f"{players!r} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
+        names: Sequence[str] = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        names = players
     rules = Rules() if rules is None else rules
     sheet = ScoreSheet(players=names, rules=rules)  # checks names, rules and player count
     n = len(sheet.players)
@@ -886,7 +916,7 @@ def new_game(
         raise RulesError(f"rng {rng!r} must be a random.Random")
     schedule = sheet.schedule
     fixed = tuple(
-        _NOT_FIXED if t is None else (-1 if t.suit is None else _SUITS.index(t.suit))
+        _NOT_FIXED if t is None else (-1 if t.suit is None else SUITS.index(t.suit))
         for t in (schedule.fixed_trump(r) for r in range(1, schedule.rounds + 1))
     )
     if first_dealer is None:
@@ -913,9 +943,12 @@ def new_game(
         allowed_memo=_ALLOWED_BY_POLICY.setdefault(rules.bid_policy, {})
         if type(rules.bid_policy) in _SIMPLE_POLICIES
         else None,
-        points_memo=_POINTS_BY_RULE.setdefault(rules.score_rule, {}) if _hashable(rules.score_rule) else {},
+        # StandardScore is frozen, so its points can be shared; a custom rule is asked every time.
+        points_memo=_POINTS_BY_RULE.setdefault(rules.score_rule, {})
+        if isinstance(rules.score_rule, StandardScore)
+        else None,
     )
-    return _start_round(game, 0, (0,) * n, None, None)
+    return _start_round(game, 0, (0,) * n, (), None)
 
 
 def is_clairvoyant(s: tuple[Any, ...]) -> bool:

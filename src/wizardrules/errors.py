@@ -23,6 +23,7 @@ WizardRulesError (ValueError)
 │   ├── CloudError           a Cloud change the round does not allow
 │   └── UndoError            nothing left to undo
 ├── DealError            an explicit deal that cannot occur
+├── ActionError          an action value that cannot exist (a bid of -1, a play of no card)
 └── IllegalActionError   an action the game state does not allow
     ├── NotYourTurnError     another player is to act
     ├── WrongPhaseError      the action belongs to another phase (or the game is over)
@@ -35,6 +36,7 @@ WizardRulesError (ValueError)
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "BidError",
     "BidNotAllowedError",
     "BlindBidError",
@@ -151,6 +153,10 @@ class UndoError(SheetError):
 
 class DealError(WizardRulesError):
     """An explicit deal that cannot occur: wrong hand sizes, duplicate cards, a wrong turned-up card."""
+
+
+class ActionError(WizardRulesError):
+    """An action value that cannot exist, whatever the state: a negative bid, a play of no card."""
 
 
 class IllegalActionError(WizardRulesError):

@@ -13,12 +13,14 @@ Example:
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any, Final
 
 from attrs import field, frozen
 
 from wizardrules import _codec
+from wizardrules._convert import as_tuple
 from wizardrules.actions import Action, parse_action
 from wizardrules.cards import Card, parse_cards
 from wizardrules.engine import Deal, GameState, new_game
@@ -32,15 +34,15 @@ VERSION: Final = 1
 
 
 def _names(values: Any) -> tuple[str, ...]:
-    return tuple(values)
+    return as_tuple(values, "record players", FormatError)
 
 
 def _deals(values: Any) -> tuple[Deal, ...]:
-    return tuple(values)
+    return as_tuple(values, "record deals", FormatError)
 
 
 def _actions(values: Any) -> tuple[Action, ...]:
-    return tuple(values)
+    return as_tuple(values, "record actions", FormatError)
 
 
 @frozen(kw_only=True)
@@ -75,10 +77,14 @@ class GameRecord:
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as versioned JSON; [`from_json`][wizardrules.GameRecord.from_json] reads it back.
 
+        Note that the record holds every round's deal, also of rounds not yet played: share
+        a record of an unfinished game only with those who may know the future hands.
+
         Raises:
             FormatError: the rules use a custom bid policy or score rule, which has no saved form.
+            WizardRulesError: the record does not replay (a subclass says why).
         """
-        data = {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "players": list(self.players),
@@ -94,11 +100,15 @@ class GameRecord:
             "actions": [str(action) for action in self.actions],
             "totals": list(self.replay().totals),
         }
+        data["checksum"] = _checksum(data)
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record, replaying it to check that every action is legal and the totals match.
+
+        The file carries a checksum of its content, so an edited file is refused even when the
+        edit would replay (another name, a changed future deal). It catches edits, not forgery.
 
         Raises:
             FormatError: not a game record, another version, or a record that was tampered with.
@@ -125,12 +135,20 @@ class GameRecord:
             raise
         except WizardRulesError as error:
             raise FormatError(f"game record does not replay: {error}") from None
+        if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
+            raise FormatError("game record was edited: its checksum does not match its content")
         if json.dumps(data.get("totals")) != json.dumps(list(totals)):
             raise FormatError(
                 f"game record was tampered with: totals {data.get('totals')!r} "
                 f"do not match the replay ({list(totals)!r})"
             )
         return record
+
+
+def _checksum(data: dict[str, Any]) -> str:
+    """SHA-256 of the record's canonical JSON: it catches edits, it is no signature."""
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _deal(item: Any, number: int) -> Deal:

@@ -364,6 +364,11 @@ class Rules:
         else:
             schedule = self.schedule
         schedule.check(players, len(self.deck))
+        if Variant.CLAIRVOYANCE in self.variants and schedule.cards_per_round[0] != 1:
+            raise RulesError(
+                f"clairvoyance: round 1 of the {schedule.name} schedule deals {schedule.cards_per_round[0]} cards; "
+                "clairvoyance is played with one card, held to the forehead unseen (R4.5)"
+            )
         if isinstance(self.bid_policy, ScorekeeperHook) and self.bid_policy.scorekeeper >= players:
             raise RulesError(f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players")
         return schedule

@@ -21,10 +21,14 @@ from attrs import frozen
 from wizardrules import _core
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import (
+    BIDDING_PHASE,
     HANDS,
     LEADER,
     MOVE,
+    OVER_PHASE,
     PHASE,
+    PHASES,
+    PLAYING_PHASE,
     RBIDS,
     RBLIND,
     RG,
@@ -32,24 +36,24 @@ from wizardrules.engine import (
     RND,
     RTOTALS,
     RTRUMP,
+    SUITS,
     TRICK,
     WON,
+    GameState,
     Phase,
     R,
-    _context,
-    _done_list,
-    _trick_value,
+    allowed_bids_at,
+    done_tricks,
     hand_of,
     is_clairvoyant,
+    trick_value,
     won_of,
 )
 from wizardrules.rules import BidReveal, Rules
+from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
 
 __all__ = ["PlayerView"]
-
-_PHASES = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER)
-_SUITS = tuple(Suit)
 
 
 @frozen(kw_only=True)
@@ -80,7 +84,10 @@ class PlayerView:
         completed_tricks: this round's finished tricks.
         tricks_won: tricks each seat has taken this round.
         totals: each seat's total points over the finished rounds.
-        allowed_bids: the bids this seat may make when it is to bid, else empty.
+        finished_rounds: the finished rounds as on the score sheet: bids (secret ones
+            included, now revealed), blind marks, tricks and points.
+        allowed_bids: the bids this seat may make when it is to bid (blind ones if the seat
+            has not looked), else empty.
     """
 
     seat: int
@@ -103,6 +110,7 @@ class PlayerView:
     completed_tricks: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
     totals: tuple[int, ...]
+    finished_rounds: tuple[Round, ...]
     allowed_bids: frozenset[int]
 
     @property
@@ -115,18 +123,20 @@ def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
     if other == seat or reveal is BidReveal.OPEN:
         return True
     if reveal is BidReveal.SIMULTANEOUS:
-        return phase >= 2  # revealed together before the first card
-    return phase == 3  # secret: revealed when the round is over
+        return phase >= PLAYING_PHASE  # revealed together before the first card
+    # Secret bids are revealed when the round is over: then they stand in `finished_rounds`,
+    # and only the game's last round is still the current one.
+    return phase == OVER_PHASE
 
 
-def make_view(s: tuple[Any, ...], seat: int) -> PlayerView:
-    """The view of `seat` of the core state `s` (used by `GameState.view`)."""
+def make_view(state: GameState, s: tuple[Any, ...], seat: int) -> PlayerView:
+    """The view of `seat` of `state`, whose core tuple is `s` (used by `GameState.view`)."""
     rp = s[R]
     game = rp[RG]
     n = game.n
     rnd = rp[RND]
     phase = s[PHASE]
-    clairvoyant = is_clairvoyant(s) and phase != 3
+    clairvoyant = is_clairvoyant(s) and phase != OVER_PHASE
     hands = s[HANDS]
     sees_own = bool(rp[RLOOKED] >> seat & 1) and not clairvoyant
     hand = _core.cards_of(hand_of(hands, seat)) if sees_own else None
@@ -142,10 +152,10 @@ def make_view(s: tuple[Any, ...], seat: int) -> PlayerView:
     visible = [bids[o] >= 0 and _bid_visible(reveal, phase, seat, o) for o in range(n)]
     trump = rp[RTRUMP]
     turned = game.turned[rnd]
-    to_move = None if phase == 3 else s[MOVE]
+    to_move = None if phase == OVER_PHASE else s[MOVE]
     allowed: frozenset[int] = frozenset()
-    if phase == 1 and to_move == seat:
-        allowed = game.rules.bid_policy.allowed(_context(rp))
+    if phase == BIDDING_PHASE and to_move == seat:
+        allowed = allowed_bids_at(rp)
     return PlayerView(
         seat=seat,
         players=game.players,
@@ -154,18 +164,19 @@ def make_view(s: tuple[Any, ...], seat: int) -> PlayerView:
         rounds=len(game.masks),
         cards=game.schedule.cards_per_round[rnd],
         dealer=(game.first_dealer + rnd) % n,
-        phase=_PHASES[phase],
+        phase=PHASES[phase],
         to_move=to_move,
-        trump=None if trump < 0 else _SUITS[trump],
+        trump=None if trump < 0 else SUITS[trump],
         turned_up=None if turned < 0 else _core.CARD_OF[turned],
         hand=hand,
         seen_hands=tuple(seen),
         hand_sizes=tuple(hand_of(hands, o).bit_count() for o in range(n)),
         bids=tuple(bids[o] if visible[o] else None for o in range(n)),
         blind=tuple(bool(blind >> o & 1) if visible[o] else None for o in range(n)),
-        current_trick=_trick_value(s[LEADER], n, trump, s[TRICK]),
-        completed_tricks=tuple(_trick_value(leader, n, trump, cards) for leader, cards in _done_list(s)),
+        current_trick=trick_value(s[LEADER], n, trump, s[TRICK]),
+        completed_tricks=tuple(trick_value(leader, n, trump, cards) for leader, cards in done_tricks(s)),
         tricks_won=won_of(s[WON], n),
         totals=rp[RTOTALS],
+        finished_rounds=state.scoresheet.rounds,
         allowed_bids=allowed,
     )
