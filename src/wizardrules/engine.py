@@ -105,6 +105,8 @@ def _hands_tuple(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...
 class Deal:
     """The cards of one round: each seat's hand and the turned-up card (R2.6, R3.1).
 
+    A deal is checked against the schedule and the deck when a game is made from it.
+
     Attributes:
         hands: per seat, the cards dealt.
         turned_up: the card turned up for trump; `None` when none is (a fixed-trump round,
@@ -388,7 +390,7 @@ class GameState:
         return _other_actions(s)
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
-        """Whether `action` (by `seat`, if given) may be applied now; exactly the legal actions."""
+        """Whether `action` (by `seat`, if given) is one of `legal_actions()`, which `apply` accepts."""
         if seat is not None and (self._s[PHASE] == _OVER or seat != self._s[MOVE]):
             return False
         return action in self.legal_actions()
@@ -435,7 +437,14 @@ class GameState:
         return make_view(self, self._s, self._seat(seat))
 
     def step(self, action: Action, *, seat: int | None = None) -> tuple[GameState, tuple[Event, ...]]:
-        """Apply `action` and also say what happened, as events."""
+        """Apply `action` and also say what happened.
+
+        Returns:
+            The new state and the events of the transition, in order.
+
+        Raises:
+            IllegalActionError: as for [`apply`][wizardrules.GameState.apply].
+        """
         from wizardrules.events import events_between  # noqa: PLC0415 - events build on this module
 
         after = self.apply(action, seat=seat)
