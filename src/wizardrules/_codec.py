@@ -6,6 +6,7 @@ under a custom policy or score rule cannot be saved (a `FormatError` says so).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -146,6 +147,24 @@ def rules_from_data(data: JSON) -> Rules:
         raise
     except WizardRulesError as error:
         raise FormatError(f"rules: {error}") from error
+
+
+def load_versioned(text: str | bytes, *, format_name: str, version: int, what: str) -> dict[str, JSON]:
+    """The JSON object of a saved file, checked for its format and version.
+
+    Raises:
+        FormatError: not JSON, not an object of `format_name`, or another version.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise FormatError(f"{what}: not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != format_name:
+        raise FormatError(f"not a {what}: the 'format' field must be {format_name!r}")
+    found = data.get("version")
+    if type(found) is not int or found != version:
+        raise FormatError(f"{what} version {found!r} is not supported (this reads {version})")
+    return data
 
 
 def _enum(cls: Any, value: JSON, what: str) -> Any:

@@ -113,15 +113,7 @@ class GameRecord:
         Raises:
             FormatError: not a game record, another version, or a record that was tampered with.
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as error:
-            raise FormatError(f"game record: not JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise FormatError(f"not a game record: the 'format' field must be {FORMAT!r}")
-        version = data.get("version")
-        if type(version) is not int or version != VERSION:
-            raise FormatError(f"game record version {version!r} is not supported (this reads {VERSION})")
+        data = _codec.load_versioned(text, format_name=FORMAT, version=VERSION, what="game record")
         try:
             record = cls(
                 players=_codec.field_of(data, "players", list, "game record"),

@@ -672,15 +672,7 @@ class ScoreSheet:
             FormatError: not a score sheet, an unknown version, or content that was tampered
                 with or does not add up (the message says where).
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as error:
-            raise FormatError(f"score sheet: not JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise FormatError(f"not a score sheet: the 'format' field must be {FORMAT!r}")
-        version = data.get("version")
-        if type(version) is not int or version != VERSION:
-            raise FormatError(f"score sheet version {data.get('version')!r} is not supported (this reads {VERSION})")
+        data = _codec.load_versioned(text, format_name=FORMAT, version=VERSION, what="score sheet")
         try:
             sheet = cls(
                 players=_codec.field_of(data, "players", list, "score sheet"),
