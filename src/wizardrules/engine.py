@@ -166,10 +166,11 @@ class _RoundCache:
     It never takes part in a state's value: all caches compare equal.
     """
 
-    __slots__ = ("sheet",)
+    __slots__ = ("previous", "sheet")
 
-    def __init__(self) -> None:
+    def __init__(self, previous: _RoundCache | None = None) -> None:
         self.sheet: ScoreSheet | None = None
+        self.previous = previous  # the cache of the round before, whose sheet lacks one round
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _RoundCache)
@@ -339,7 +340,7 @@ class GameState:
         cache: _RoundCache = self._s[R][RCACHE]
         sheet = cache.sheet
         if sheet is None:
-            sheet = cache.sheet = _build_sheet(self._s)
+            sheet = cache.sheet = _build_sheet(self._s, cache)
         return sheet
 
     def standings(self) -> tuple[int, ...]:
@@ -538,7 +539,9 @@ _new_trick = Trick.__new__
 # -- transitions -------------------------------------------------------------------------
 
 
-def _start_round(game: _Game, rnd: int, totals: tuple[int, ...], rounds: Any, acts: Any) -> GameState:
+def _start_round(
+    game: _Game, rnd: int, totals: tuple[int, ...], rounds: Any, acts: Any, cache: _RoundCache
+) -> GameState:
     n = game.n
     dealer = (game.first_dealer + rnd) % n
     phase = _BIDDING
@@ -556,7 +559,7 @@ def _start_round(game: _Game, rnd: int, totals: tuple[int, ...], rounds: Any, ac
             phase = _TRUMP
             to_move = dealer
             looked |= 1 << dealer
-    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, _RoundCache())
+    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache)
     return _state((round_part, phase, to_move, game.masks[rnd], (), (dealer + 1) % n, -1, 0, None, acts))
 
 
@@ -727,8 +730,9 @@ def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) ->
     rnd = rp[RND]
     rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], tuple(_unlink(acts))))
     if rnd + 1 < len(game.masks):
-        return _start_round(game, rnd + 1, totals, rounds, None)
-    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], _RoundCache())
+        return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(rp[RCACHE]))
+    cache = _RoundCache(rp[RCACHE])
+    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], cache)
     dealer = (game.first_dealer + rnd) % n
     return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, None))
 
@@ -762,10 +766,18 @@ _TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in SUITS)
 # -- the score sheet -------------------------------------------------------------------------
 
 
-def _build_sheet(s: tuple[Any, ...]) -> ScoreSheet:
+def _build_sheet(s: tuple[Any, ...], cache: _RoundCache) -> ScoreSheet:
+    """The sheet of the finished rounds, from the previous round's sheet when it was built."""
     game: _Game = s[R][RG]
-    sheet = ScoreSheet(players=game.players, rules=game.rules, first_dealer=game.first_dealer)
-    for bids, blind, won, trump, _actions in s[R][RROUNDS]:
+    finished = s[R][RROUNDS]
+    previous = cache.previous
+    if previous is not None and previous.sheet is not None and len(previous.sheet.rounds) == len(finished) - 1:
+        sheet = previous.sheet
+        finished = finished[-1:]
+    else:
+        sheet = ScoreSheet(players=game.players, rules=game.rules, first_dealer=game.first_dealer)
+    cache.previous = None  # the older sheets are no longer needed
+    for bids, blind, won, trump, _actions in finished:
         sheet = sheet.record(
             bids=bids,
             tricks=won,
@@ -957,7 +969,7 @@ def new_game(
         if isinstance(rules.score_rule, StandardScore)
         else None,
     )
-    return _start_round(game, 0, (0,) * n, (), None)
+    return _start_round(game, 0, (0,) * n, (), None, _RoundCache())
 
 
 def is_clairvoyant(s: tuple[Any, ...]) -> bool:
