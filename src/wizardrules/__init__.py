@@ -19,6 +19,7 @@ from wizardrules.bidding import (
     allowed_bids,
     verify_bid,
 )
+from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special, Suit, parse_cards
 from wizardrules.engine import Deal, GameState, Phase, new_game
 from wizardrules.errors import (
@@ -99,6 +100,7 @@ __all__ = [
     "BidPolicy",
     "BidReveal",
     "BlindBidError",
+    "Bot",
     "Card",
     "CardError",
     "CardKind",
@@ -136,9 +138,11 @@ __all__ = [
     "PlayerView",
     "PointsBreakdown",
     "Preset",
+    "RandomBot",
     "Round",
     "RoundScored",
     "RoundStarted",
+    "RuleBot",
     "Rules",
     "RulesError",
     "Schedule",
@@ -171,6 +175,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "parse_cards",
+    "play_game",
     "round_points",
     "standings",
     "trick_winner",

@@ -1,4 +1,4 @@
-"""The `wizardrules` command line: trick checker, points calculator and bid-rule checker.
+"""The `wizardrules` command line: trick checker, points calculator, bid-rule checker and bot games.
 
 Run `wizardrules --help` (or `python -m wizardrules --help`) for the commands. Bad input
 gets a one-line error and exit code 2.
@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
+from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
-from wizardrules.errors import WizardRulesError
+from wizardrules.errors import RulesError, WizardRulesError
+from wizardrules.rules import Preset
 from wizardrules.scoring import STANDARD_SCORE
 from wizardrules.tricks import WinReason, decide_trick
 
@@ -99,6 +101,34 @@ def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     return {"allowed": sorted(allowed), "cards": cards, "text": "\n".join(lines)}
 
 
+_BOTS: Final = {"rule": RuleBot, "random": RandomBot}
+
+
+def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    rules = Preset.parse(args.preset).rules()
+    kinds = [k.strip() for k in args.bots.split(",")] if args.bots else ["rule"] * args.players
+    if len(kinds) != args.players:
+        raise RulesError(f"--bots names {len(kinds)} bots for {args.players} players")
+    bots: list[Bot] = []
+    for seat, kind in enumerate(kinds):
+        if kind not in _BOTS:
+            raise RulesError(f"bot {kind!r} is unknown; the bots are: {', '.join(_BOTS)}")
+        bots.append(RuleBot() if kind == "rule" else RandomBot(seed=args.seed * 10 + seat))
+    names = [f"{kind.capitalize()} {seat + 1}" for seat, kind in enumerate(kinds)]
+    final = play_game(bots, rules=rules, seed=args.seed, names=names)
+    sheet = final.scoresheet
+    word = "Gewinner" if lang is Language.DE else "winner"
+    winners = ", ".join(sheet.winners())
+    return {
+        "players": list(sheet.players),
+        "totals": list(sheet.totals),
+        "standings": list(sheet.standings()),
+        "winners": list(sheet.winners()),
+        "rounds": len(sheet.rounds),
+        "text": f"{sheet.to_text()}\n\n{word}: {winners}",
+    }
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wizardrules",
@@ -126,6 +156,13 @@ def _parser() -> argparse.ArgumentParser:
     bids.add_argument("--cards", type=int, help="cards per player (default: the round number)")
     bids.add_argument("--players", type=int, help="players (default: one more than the bids given, at least 3)")
     bids.set_defaults(run=_cmd_bids)
+
+    play = commands.add_parser("play", help="a full game between built-in bots, printed as a score table")
+    play.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
+    play.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
+    play.add_argument("--bots", help="comma-separated bots per seat: rule, random (default: all rule)")
+    play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
+    play.set_defaults(run=_cmd_play)
     return parser
 
 

@@ -1,0 +1,169 @@
+"""Built-in players and a game driver: a bot sees only its view and the legal actions.
+
+Example:
+    >>> from wizardrules import RandomBot, RuleBot, play_game
+    >>> final = play_game([RuleBot(), RandomBot(seed=1), RandomBot(seed=2)], seed=7)
+    >>> final.is_over, len(final.scoresheet.rounds)
+    (True, 20)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from attrs import define, field
+
+from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
+from wizardrules.cards import Card, CardKind, Suit
+from wizardrules.engine import GameState, Phase, new_game
+from wizardrules.errors import RulesError
+from wizardrules.rules import Rules
+from wizardrules.tricks import trick_winner
+from wizardrules.view import PlayerView
+
+__all__ = ["Bot", "RandomBot", "RuleBot", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given what it may know and what it may do, it picks an action.
+
+    Example:
+        >>> class FirstChoice:
+        ...     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        ...         return legal[0]
+        >>> isinstance(FirstChoice(), Bot)
+        True
+    """
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The action to take; it must be one of `legal`."""
+        ...
+
+
+@define
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded random source.
+
+    Attributes:
+        seed: the seed of the bot's random source.
+    """
+
+    seed: int = 0
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """A uniformly random legal action."""
+        return self._rng.choice(legal)
+
+
+def _strength(card: Card, trump: Suit | None) -> float:
+    """How likely `card` takes a trick, roughly (for bidding)."""
+    if card.kind is CardKind.WIZARD:
+        return 1.0
+    if card.kind is not CardKind.SUIT:
+        return 0.0
+    if card.suit is trump:
+        return 0.35 + 0.05 * card.rank
+    return {13: 0.7, 12: 0.4, 11: 0.2}.get(card.rank, 0.0)
+
+
+def _power(card: Card, trump: Suit | None) -> int:
+    """A total order of how strong a card is when played (for choosing among plays)."""
+    if card.kind is CardKind.WIZARD:
+        return 100
+    if card.kind is CardKind.JESTER:
+        return -1
+    return card.rank + (50 if card.suit is trump else 0)
+
+
+@define
+class RuleBot:
+    """A sensible heuristic player.
+
+    It bids the tricks its hand is worth (Wizards, high trumps, high cards), never bids
+    blind, names the suit it holds most of as trump, and plays to hit its bid exactly: while
+    it needs tricks it takes a trick as cheaply as it can, once it has enough it ducks,
+    keeping Wizards for when they are needed and dropping Jesters to stay out.
+    """
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The heuristic's choice among `legal`."""
+        if view.phase is Phase.TRUMP:
+            return self._trump(view, legal)
+        if view.phase is Phase.BIDDING:
+            if any(isinstance(a, Look) for a in legal):
+                return next(a for a in legal if isinstance(a, Look))
+            return self._bid(view, legal)
+        return self._play(view, legal)
+
+    def _trump(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        hand = view.hand or ()
+        choices = [a for a in legal if isinstance(a, ChooseTrump)]
+        return max(choices, key=lambda a: sum(c.rank + 5 for c in hand if c.suit is a.suit))
+
+    def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        hand = view.hand or ()
+        if not hand and view.seen_hands:  # clairvoyance: one unseen card; guess from the others'
+            others = [c for h in view.seen_hands if h for c in h]
+            worth = 0.0 if any(c.kind is CardKind.WIZARD for c in others) else 0.3
+        else:
+            worth = sum(_strength(card, view.trump) for card in hand)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return min(bids, key=lambda a: (abs(a.tricks - worth), a.tricks))
+
+    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        plays = [a for a in legal if isinstance(a, Play)]
+        bid = view.bids[view.seat] or 0
+        need = bid - view.tricks_won[view.seat]
+        trick = view.current_trick.cards
+        trump = view.trump
+
+        def wins(play: Play) -> bool:
+            return trick_winner((*trick, play.card), trump) == len(trick)
+
+        by_power = sorted(plays, key=lambda p: _power(p.card, trump))
+        winning = [p for p in by_power if wins(p)]
+        losing = [p for p in by_power if not wins(p)]
+        if need > 0:
+            if not trick:  # leading: lead the strongest card when tricks are needed
+                return by_power[-1]
+            return winning[0] if winning else by_power[0]
+        if losing:
+            return losing[-1]  # shed the strongest card that still loses
+        return by_power[0]
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    names: Sequence[str] | None = None,
+) -> GameState:
+    """Play a whole game between `bots` (one per seat) and return the final state.
+
+    Each bot gets only its view and the legal actions. The deal comes from `seed`.
+
+    Raises:
+        RulesError: a wrong number of bots, or rules that cannot be played.
+        IllegalActionError: a bot chose an action that is not legal.
+    """
+    players = list(names) if names is not None else [f"{type(bot).__name__} {i + 1}" for i, bot in enumerate(bots)]
+    if len(players) != len(bots):
+        raise RulesError(f"{len(bots)} bots for {len(players)} names")
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise RulesError(f"{bot!r} is not a bot: it needs act(view, legal) -> Action")
+    state = new_game(players, rules=rules, seed=seed)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None  # noqa: S101 - a game that is not over has a player to move
+        legal = state.legal_actions()
+        state = state.apply(bots[seat].act(state.view(seat), legal), seat=seat)
+    return state
