@@ -73,6 +73,7 @@ from wizardrules.scoring import (
     winners,
 )
 from wizardrules.sheet import CloudChange, PendingRound, Round, ScoreSheet
+from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
 from wizardrules.tricks import (
     Trick,
     TrickDecision,
@@ -152,6 +153,8 @@ __all__ = [
     "ScorekeeperHook",
     "ScoringError",
     "SheetError",
+    "SimGame",
+    "SimRound",
     "Special",
     "StandardScore",
     "Suit",
@@ -170,12 +173,14 @@ __all__ = [
     "__version__",
     "allowed_bids",
     "decide_trick",
+    "game_seeds",
     "led_suit",
     "legal_plays",
     "new_game",
     "parse_action",
     "parse_cards",
     "play_game",
+    "random_games",
     "round_points",
     "standings",
     "trick_winner",

@@ -744,23 +744,24 @@ def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
     phase = s[PHASE]
     if phase == _BIDDING:
         rp = s[R]
-        blind = not rp[RLOOKED] >> s[MOVE] & 1
-        allowed = allowed_bids_at(rp)
-        key = (allowed, blind)
-        found = _BID_ACTIONS_MEMO.get(key)
-        if found is None:
-            if blind:
-                found = (LOOK, *(BLIND_BIDS[b] for b in sorted(allowed)))
-            else:
-                found = tuple(BIDS[b] for b in sorted(allowed))
-            _BID_ACTIONS_MEMO[key] = found
-        return found
+        return bid_actions(allowed_bids_at(rp), not rp[RLOOKED] >> s[MOVE] & 1)
     if phase == _TRUMP:
-        return _TRUMP_ACTIONS
+        return TRUMP_ACTIONS
     return ()
 
 
-_TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in SUITS)
+def bid_actions(allowed: frozenset[int], blind: bool) -> tuple[Action, ...]:
+    """The bidding actions for the allowed bids: `look` and blind bids before looking, else bids."""
+    key = (allowed, blind)
+    found = _BID_ACTIONS_MEMO.get(key)
+    if found is None:
+        bids = tuple((BLIND_BIDS if blind else BIDS)[b] for b in sorted(allowed))
+        found = _BID_ACTIONS_MEMO[key] = (LOOK, *bids) if blind else bids
+    return found
+
+
+TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in SUITS)
+"""The dealer's four trump choices, in suit order."""
 
 
 # -- the score sheet -------------------------------------------------------------------------
@@ -790,7 +791,7 @@ def _build_sheet(s: tuple[Any, ...], cache: _RoundCache) -> ScoreSheet:
 # -- new games -------------------------------------------------------------------------------
 
 
-def _draw_dealer(n: int, rng: random.Random) -> int:
+def draw_dealer(n: int, rng: random.Random) -> int:
     """R2.5: each player draws a card; the highest deals (Wizard, then rank, Jester lowest); ties draw again."""
     drawing = list(range(n))
     while True:
@@ -807,9 +808,10 @@ _Dealt = list[tuple[int, int]]
 
 
 _BIT: Final = tuple(1 << i for i in range(_core.DECK_SIZE))
+_DECK: Final = list(range(_core.DECK_SIZE))
 
 
-def _random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random) -> _Dealt:
+def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random) -> _Dealt:
     """Deal every round (R2.6): a partial Fisher-Yates shuffle of the deck per round."""
     deals = []
     uniform = rng.random
@@ -818,7 +820,7 @@ def _random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: rando
         dealt = n * cards
         turn_up = fixed[rnd] == _NOT_FIXED and dealt < size
         needed = dealt + 1 if turn_up else dealt
-        deck = list(range(size))
+        deck = _DECK[:]
         for i in range(needed):  # index from random() is uniform up to float rounding (2**-53)
             j = i + int(uniform() * (size - i))
             deck[i], deck[j] = deck[j], deck[i]
@@ -941,11 +943,11 @@ def new_game(
         for t in (schedule.fixed_trump(r) for r in range(1, schedule.rounds + 1))
     )
     if first_dealer is None:
-        first_dealer = 0 if rng is None else _draw_dealer(n, rng)
+        first_dealer = 0 if rng is None else draw_dealer(n, rng)
     elif type(first_dealer) is not int or not 0 <= first_dealer < n:
         raise RulesError(f"first_dealer {first_dealer!r} must be a seat 0..{n - 1}")
     if rng is not None:
-        deals = _random_deals(schedule, n, fixed, rng)
+        deals = random_deals(schedule, n, fixed, rng)
     else:
         assert deal is not None  # noqa: S101 - exactly one source was given
         deals = _given_deals(deal, schedule, n, fixed)

@@ -1,0 +1,331 @@
+"""Fast random playouts: whole games of uniformly random legal play on int bitmasks.
+
+[`random_games`][wizardrules.random_games] plays games exactly as a loop of
+`state.apply(rng.choice(state.legal_actions()))` over the public engine would, from the
+same deals and with the same random choices, but on plain ints and lists instead of
+immutable states. It is the core for rollouts, simulations and benchmarks.
+
+Example:
+    >>> from wizardrules import random_games
+    >>> games = random_games(3, players=4, seed=1)
+    >>> len(games), len(games[0].rounds), sum(games[0].rounds[0].tricks)
+    (3, 15, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+from attrs import frozen
+
+from wizardrules._core import JESTER_BITS, WIZARD_BITS
+from wizardrules.actions import LOOK, Bid
+from wizardrules.engine import (
+    RG,
+    SUITS,
+    TRUMP_ACTIONS,
+    R,
+    allowed_bids_at,
+    bid_actions,
+    draw_dealer,
+    hand_of,
+    new_game,
+    random_deals,
+)
+from wizardrules.errors import RulesError
+from wizardrules.rules import Rules
+from wizardrules.sheet import ScoreSheet
+
+__all__ = ["SimGame", "SimRound", "game_seeds", "pick", "random_games"]
+
+T = TypeVar("T")
+_NOT_FIXED = -2
+
+
+def _bit_tables() -> tuple[list[tuple[int, ...]], ...]:
+    """Per suit, the single-card bits of every 13-bit set of its cards, in rank order."""
+    tables = []
+    for suit in range(4):
+        table: list[tuple[int, ...]] = [()] * 8192
+        for chunk in range(1, 8192):
+            low = chunk & -chunk
+            table[chunk] = (low << (13 * suit), *table[chunk ^ low])
+        tables.append(table)
+    return tuple(tables)
+
+
+_SUIT_TABLES = _bit_tables()
+_ORDERS = {n: tuple(tuple((leader + k) % n for k in range(n)) for leader in range(n)) for n in range(3, 7)}
+"""Per number of players and leader, the seats in playing order."""
+_JESTER = (JESTER_BITS,)  # any Jester held: the lowest is played
+_WIZARD = (WIZARD_BITS,)
+_WJ = WIZARD_BITS | JESTER_BITS
+_HAND = (1 << 60) - 1
+
+
+@frozen(kw_only=True)
+class SimRound:
+    """One round of a simulated game, by seat.
+
+    Attributes:
+        bids: the bids.
+        blind: whether each bid was blind.
+        tricks: the tricks taken.
+        points: the round's points.
+        trump: the trump suit index 0..3 (red, yellow, green, blue), or -1 for none.
+    """
+
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    trump: int
+
+
+@frozen(kw_only=True)
+class SimGame:
+    """The outcome of one simulated game.
+
+    Attributes:
+        players: the players' names.
+        rules: the rules.
+        first_dealer: the seat that dealt round 1.
+        deal_seed: the seed of the deals (`new_game(..., seed=deal_seed)` deals the same cards).
+        totals: each seat's total points.
+        compact_rounds: per round (bids, blind seats as a bit mask, tricks, points, trump
+            index or -1); `rounds` gives them as `SimRound` values.
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    first_dealer: int
+    deal_seed: int
+    totals: tuple[int, ...]
+    compact_rounds: tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int], ...]
+
+    @property
+    def rounds(self) -> tuple[SimRound, ...]:
+        """Every round's bids, blind marks, tricks, points and trump."""
+        n = len(self.totals)
+        return tuple(
+            SimRound(
+                bids=bids,
+                blind=tuple(bool(blind >> seat & 1) for seat in range(n)),
+                tricks=tricks,
+                points=points,
+                trump=trump,
+            )
+            for bids, blind, tricks, points, trump in self.compact_rounds
+        )
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """Each seat's number of exactly hit bids."""
+        n = len(self.totals)
+        return tuple(sum(r[0][s] == r[2][s] for r in self.compact_rounds) for s in range(n))
+
+    def scoresheet(self) -> ScoreSheet:
+        """The game's score sheet (built on request; it re-checks every round)."""
+        sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
+        for r in self.rounds:
+            sheet = sheet.record(
+                bids=r.bids,
+                tricks=r.tricks,
+                blind=[seat for seat, is_blind in enumerate(r.blind) if is_blind],
+                trump=None if r.trump < 0 else SUITS[r.trump],
+            )
+        return sheet
+
+
+def game_seeds(seed: int, game: int) -> tuple[int, int]:
+    """The deal seed and the choice seed of game number `game` of a run seeded `seed`.
+
+    Example:
+        >>> game_seeds(0, 2)
+        (2, 5)
+    """
+    deal_seed = seed * 1_000_000_007 + game
+    return deal_seed, deal_seed * 2 + 1
+
+
+def random_games(
+    n: int,
+    *,
+    players: int | Sequence[str] = 4,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> tuple[SimGame, ...]:
+    """Play `n` whole games of uniformly random legal play.
+
+    Game `g` is dealt by `new_game(players, rules=rules, seed=deal_seed)` and each choice is
+    [`pick`][wizardrules.sim.pick] over the legal actions with `random.Random(choice_seed).random`,
+    with the seeds of [`game_seeds(seed, g)`][wizardrules.game_seeds]: the engine driven the
+    same way plays the very same game.
+
+    Raises:
+        RulesError: `n` is negative, or the players or rules cannot play.
+    """
+    if type(n) is not int or n < 0:
+        raise RulesError(f"random_games: {n!r} games; give a whole number 0 or more")
+    template = new_game(players, rules=rules, seed=0)._s[R][RG]  # checks the players and rules
+    return tuple(_play(template, *game_seeds(seed, g)) for g in range(n))
+
+
+def _play(template: Any, deal_seed: int, choice_seed: int) -> SimGame:
+    # Deal exactly as new_game(players, rules=rules, seed=deal_seed) does (R2.5, R2.6).
+    rng = random.Random(deal_seed)
+    first_dealer = draw_dealer(template.n, rng)
+    deals = random_deals(template.schedule, template.n, template.fixed, rng)
+    game = attrs.evolve(
+        template,
+        first_dealer=first_dealer,
+        masks=tuple(packed for packed, _ in deals),
+        turned=tuple(turned for _, turned in deals),
+    )
+    uniform = random.Random(choice_seed).random
+    totals = [0] * game.n
+    rounds = [_play_round(game, rnd, totals, uniform) for rnd in range(game.schedule.rounds)]
+    return SimGame(
+        players=game.players,
+        rules=game.rules,
+        first_dealer=game.first_dealer,
+        deal_seed=deal_seed,
+        totals=tuple(totals),
+        compact_rounds=tuple(rounds),
+    )
+
+
+_Compact = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int]
+
+
+def _play_round(game: Any, rnd: int, totals: list[int], uniform: Callable[[], float]) -> _Compact:
+    """Play round `rnd` of `game` at random; add its points to `totals`."""
+    n = game.n
+    dealer = (game.first_dealer + rnd) % n
+    trump, looked = _trump(game, rnd, dealer, uniform)
+    bids, blind = _bids(game, rnd, dealer, trump, looked, totals, uniform)
+    won = _tricks(game, rnd, dealer, trump, uniform)
+    memo = game.points_memo
+    score = game.rules.score_rule
+    points = []
+    for seat in range(n):
+        key = (bids[seat], won[seat], bool(blind >> seat & 1))
+        value = memo.get(key) if memo is not None else None
+        if value is None:
+            value = score.points(key[0], key[1], blind=key[2])
+            if memo is not None:
+                memo[key] = value
+        points.append(value)
+        totals[seat] += value
+    return (tuple(bids), blind, tuple(won), tuple(points), trump)
+
+
+def pick(legal: Sequence[T], uniform: Callable[[], float]) -> T:
+    """A uniformly random element of `legal` (up to float rounding, 2**-53), one `random()` call."""
+    return legal[int(uniform() * len(legal))]
+
+
+def _trump(game: Any, rnd: int, dealer: int, uniform: Callable[[], float]) -> tuple[int, int]:
+    """The round's trump (R3) and the seats that have looked at their hands."""
+    looked = 0 if game.blind_rounds[rnd] else (1 << game.n) - 1
+    trump = game.fixed[rnd]
+    if trump == _NOT_FIXED:
+        turned = game.turned[rnd]
+        trump = turned // 13 if 0 <= turned < 52 else -1
+        if 52 <= turned < 56:  # the dealer names trump after looking (R3.2)
+            choice = pick(TRUMP_ACTIONS, uniform)
+            trump = SUITS.index(choice.suit)
+            looked |= 1 << dealer
+    return trump, looked
+
+
+def _bids(
+    game: Any, rnd: int, dealer: int, trump: int, looked: int, totals: list[int], uniform: Callable[[], float]
+) -> tuple[list[int], int]:
+    """Random legal bids in bidding order (R4.1, R4.2, R4.4); the bids by seat and the blind mask."""
+    n = game.n
+    bids = [-1] * n
+    blind = 0
+    bid_sum = 0
+    memo = game.allowed_memo
+    cards = game.schedule.cards_per_round[rnd]
+    for made, seat in enumerate(_ORDERS[n][(dealer + 1) % n]):
+        # The engine's own memo of allowed bids, looked up directly (allowed_bids_at's key).
+        allowed = None if memo is None else memo.get((cards, bid_sum, made == n - 1, rnd == 0))
+        if allowed is None:
+            rp = (game, rnd, trump, tuple(bids), looked, blind, tuple(totals), (), made, bid_sum, None)
+            allowed = allowed_bids_at(rp)
+        action = pick(bid_actions(allowed, not looked >> seat & 1), uniform)
+        if action is LOOK:
+            looked |= 1 << seat
+            action = pick(bid_actions(allowed, False), uniform)
+        assert isinstance(action, Bid)  # noqa: S101 - bid_actions lists Look and bids only
+        bids[seat] = action.tricks
+        if action.blind:
+            blind |= 1 << seat
+        looked |= 1 << seat
+        bid_sum += action.tricks
+    return bids, blind
+
+
+def _tricks(game: Any, rnd: int, dealer: int, trump: int, uniform: Callable[[], float]) -> list[int]:
+    """Random legal plays for every trick (R5); the tricks each seat takes."""
+    n = game.n
+    hands = [hand_of(game.masks[rnd], seat) for seat in range(n)]
+    won = [0] * n
+    red, yellow, green, blue = tables = _SUIT_TABLES
+    orders = _ORDERS[n]
+    leader = (dealer + 1) % n
+    for _ in range(game.schedule.cards_per_round[rnd]):
+        led = -1
+        led_shift = 64  # no suit led yet: shifting a hand by 64 leaves no suit cards
+        best = 0
+        best_key = -1
+        wizard = -1
+        for k, seat in enumerate(orders[leader]):
+            hand = hands[seat]
+            # The distinct legal cards in the order of legal_actions(): Jester, suits, Wizard.
+            following = hand >> led_shift & 0x1FFF
+            if following:  # must follow suit (R5.3)
+                options = tables[led][following]
+            else:
+                options = (
+                    red[hand & 0x1FFF]
+                    + yellow[hand >> 13 & 0x1FFF]
+                    + green[hand >> 26 & 0x1FFF]
+                    + blue[hand >> 39 & 0x1FFF]
+                )
+            if hand >> 52:
+                if hand & JESTER_BITS:
+                    options = _JESTER + options
+                if hand & WIZARD_BITS:
+                    options += _WIZARD
+            held = hand & options[int(uniform() * len(options))]
+            bit = held & -held
+            hands[seat] = hand ^ bit
+            card = bit.bit_length() - 1
+            if card >= 56 or wizard >= 0:  # a Jester, or the trick is a Wizard's already
+                continue
+            if card >= 52:  # the first Wizard wins (R5.4)
+                wizard = k
+                continue
+            suit = card // 13
+            if led < 0:
+                led = suit
+                led_shift = 13 * suit
+            if suit == trump:
+                key = 100 + card % 13
+            elif suit == led:
+                key = card % 13
+            else:
+                continue
+            if key > best_key:
+                best, best_key = k, key
+        if wizard >= 0:
+            best = wizard  # with only Jesters, best stays 0: the first Jester wins
+        leader = orders[leader][best]
+        won[leader] += 1
+    return won
