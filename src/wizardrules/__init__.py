@@ -74,6 +74,7 @@ from wizardrules.scoring import (
 )
 from wizardrules.sheet import CloudChange, PendingRound, Round, ScoreSheet
 from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
+from wizardrules.tournament import BotFactory, BotSpec, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
     TrickDecision,
@@ -102,6 +103,9 @@ __all__ = [
     "BidReveal",
     "BlindBidError",
     "Bot",
+    "BotFactory",
+    "BotSpec",
+    "BotStats",
     "Card",
     "CardError",
     "CardKind",
@@ -159,6 +163,7 @@ __all__ = [
     "StandardScore",
     "Suit",
     "TieBreak",
+    "TournamentResult",
     "Trick",
     "TrickDecision",
     "TrickError",
@@ -183,6 +188,7 @@ __all__ = [
     "random_games",
     "round_points",
     "standings",
+    "tournament",
     "trick_winner",
     "verify_bid",
     "winners",

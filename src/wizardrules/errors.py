@@ -35,6 +35,9 @@ WizardRulesError (ValueError)
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 __all__ = [
     "ActionError",
     "BidError",
@@ -106,6 +109,10 @@ class BidNotAllowedError(BidError):
         self.bid = bid
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Pickle with the keyword arguments, so that the error crosses process pools."""
+        return (functools.partial(type(self), str(self), bid=self.bid, reason=self.reason), ())
+
 
 class ScoringError(WizardRulesError):
     """Points were asked for impossible numbers (negative bids or tricks)."""
@@ -173,6 +180,10 @@ class IllegalActionError(WizardRulesError):
         self.player = player
         self.action = action
         self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Pickle with the keyword arguments, so that the error crosses process pools."""
+        return (functools.partial(type(self), player=self.player, action=self.action, reason=self.reason), ())
 
 
 class NotYourTurnError(IllegalActionError):

@@ -1,0 +1,647 @@
+"""Tournaments: many seeded games between bots, played in parallel, summarised per bot.
+
+A tournament plays `games` complete games between the same bots and reports, per bot, the
+mean final score with a 95% confidence interval, the win rate and the exact-hit rate. It is
+reproducible: the same bots, rules, number of games and seed give the same result whatever
+runs the games: in this process (`executor=None`), a thread pool, a process pool (the
+default) or a Dask cluster's executor.
+
+How each game is set up, for game number `g` (from 0) of `n` bots:
+
+- seats rotate: bot `i` sits at seat `(i + g) % n` (see `seating`), so over a multiple of
+  `n` games every bot sits in every seat equally often;
+- the deal (and the first dealer) comes from a seed derived from `(seed, g)`;
+- every bot is made fresh for the game from its spec, with its own seed derived from `(seed, g, i)`.
+
+A bot spec is one of:
+
+- a bot class: called as `cls(seed=game_seed)` when it takes a `seed` argument, else `cls()`;
+- a `BotFactory`: a class or function with fixed keyword
+  arguments, e.g. `BotFactory(MyBot, depth=3)`; picklable, so it runs in process pools;
+- any other callable `(game_seed: int) -> Bot`. A process pool must pickle it: a
+  module-level function pickles, a lambda or a nested function does not (use one with
+  `executor=None` or a thread pool, or use a `BotFactory`).
+
+Example:
+    >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
+    >>> from wizardrules.tournament import tournament
+    >>> short = Rules(schedule=Schedule.ladder(3, rounds=3))
+    >>> result = tournament([RuleBot, RandomBot, RandomBot], 30, rules=short, executor=None)
+    >>> [bot.name for bot in result.bots], result["RuleBot"].games
+    (['RuleBot', 'RandomBot 1', 'RandomBot 2'], 30)
+    >>> result == tournament([RuleBot, RandomBot, RandomBot], 30, rules=short, executor=None)
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import math
+import os
+import pickle
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Any, Final, Literal, NamedTuple, Protocol, TypeAlias
+
+from attrs import field, frozen
+
+from wizardrules.bots import Bot, play_game
+from wizardrules.engine import new_game
+from wizardrules.errors import RulesError
+from wizardrules.rules import Rules
+
+__all__ = [
+    "BotFactory",
+    "BotSpec",
+    "BotStats",
+    "TournamentResult",
+    "bot_seed",
+    "deal_seed",
+    "seating",
+    "tournament",
+]
+
+Z95: Final = NormalDist().inv_cdf(0.975)
+"""The two-sided 95% quantile of the standard normal distribution, 1.95996..."""
+
+_TARGET_CHUNKS: Final = 100
+"""Games are sent to the executor in about this many chunks (fewer for small tournaments)."""
+_MAX_CHUNK: Final = 1000
+
+
+def _takes_seed(bot: Callable[..., Any]) -> bool:
+    """Whether `bot` (a class or function) accepts a keyword argument `seed`."""
+    try:
+        parameters = inspect.signature(bot).parameters
+    except (TypeError, ValueError):  # builtins without a signature
+        return False
+    parameter = parameters.get("seed")
+    return parameter is not None and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+
+
+def _name_of(obj: object) -> str:
+    name = getattr(obj, "__name__", None)
+    return name if isinstance(name, str) and name else type(obj).__name__
+
+
+@frozen(init=False)
+class BotFactory:
+    """Makes a fresh bot for each game: a class (or function) with fixed keyword arguments.
+
+    The game's seed is passed as `seed=` when the class takes a `seed` argument and the
+    keyword arguments do not fix one. A factory pickles whenever its class and arguments do,
+    so it works with process pools and Dask, unlike a lambda.
+
+    Attributes:
+        bot: the class or function that makes the bot.
+        kwargs: the fixed keyword arguments, as sorted `(name, value)` pairs.
+        name: the bot's name in results; the class name unless set with `named`.
+        seeded: whether the game's seed is passed as `seed=`.
+
+    Raises:
+        RulesError: `bot` is not callable.
+
+    Example:
+        >>> from wizardrules import RandomBot
+        >>> factory = BotFactory(RandomBot)
+        >>> factory(7), factory.name, factory.seeded
+        (RandomBot(seed=7), 'RandomBot', True)
+        >>> BotFactory(RandomBot, seed=1).named("Fixed")(7), BotFactory(RandomBot, seed=1).named("Fixed").name
+        (RandomBot(seed=1), 'Fixed')
+    """
+
+    bot: Callable[..., Bot]
+    kwargs: tuple[tuple[str, Any], ...]
+    name: str
+    seeded: bool
+
+    def __init__(self, bot: Callable[..., Bot], /, **kwargs: Any) -> None:
+        if not callable(bot):
+            raise RulesError(f"BotFactory: {bot!r} is not a bot class or function")
+        seeded = "seed" not in kwargs and _takes_seed(bot)
+        self.__attrs_init__(bot, tuple(sorted(kwargs.items())), _name_of(bot), seeded)
+
+    def named(self, name: str) -> BotFactory:
+        """The same factory under another name (names must be unique within a tournament)."""
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"BotFactory name {name!r} must be non-empty text")
+        factory: BotFactory = object.__new__(BotFactory)
+        factory.__attrs_init__(self.bot, self.kwargs, name, self.seeded)
+        return factory
+
+    def __call__(self, seed: int) -> Bot:
+        """A new bot for a game whose bot seed is `seed`."""
+        kwargs = dict(self.kwargs)
+        if self.seeded:
+            kwargs["seed"] = seed
+        return self.bot(**kwargs)
+
+
+BotSpec: TypeAlias = type[Bot] | Callable[[int], Bot]
+"""How a tournament makes a bot for each game: a bot class, a `BotFactory`, or `(game_seed) -> Bot`."""
+
+
+def seating(game: int, bots: int) -> tuple[int, ...]:
+    """The bot at each seat in game `game` (from 0): bot `i` sits at seat `(i + game) % bots`.
+
+    Example:
+        >>> seating(0, 3), seating(1, 3), seating(2, 3)
+        ((0, 1, 2), (2, 0, 1), (1, 2, 0))
+    """
+    return tuple((seat - game) % bots for seat in range(bots))
+
+
+def _derive(seed: int, *parts: object) -> int:
+    """A 63-bit seed derived from `seed` and `parts`, the same on every machine and process."""
+    text = ":".join(str(part) for part in ("wizardrules.tournament", seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def deal_seed(seed: int, game: int) -> int:
+    """The seed of the deal of game `game` of a tournament seeded with `seed`."""
+    return _derive(seed, "deal", game)
+
+
+def bot_seed(seed: int, game: int, bot: int) -> int:
+    """The seed given to bot number `bot` for game `game` of a tournament seeded with `seed`."""
+    return _derive(seed, "bot", game, bot)
+
+
+# -- playing (runs in the workers) ------------------------------------------------------
+
+
+class _Outcome(NamedTuple):
+    """One game's result, per bot in the tournament's bot order (not seat order)."""
+
+    scores: tuple[int, ...]
+    hits: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: int
+
+
+@frozen
+class _Job:
+    """What a worker needs to play any game of the tournament."""
+
+    factories: tuple[Callable[[int], Bot], ...]
+    names: tuple[str, ...]
+    rules: Rules
+    seed: int
+    portable_errors: bool = False
+    """Replace an error that cannot be pickled by a RulesError (the games run in an executor)."""
+
+
+def _play_one(job: _Job, game: int) -> _Outcome:
+    n = len(job.factories)
+    by_seat = seating(game, n)
+    bots = [job.factories[i](bot_seed(job.seed, game, i)) for i in by_seat]
+    names = [job.names[i] for i in by_seat]
+    sheet = play_game(bots, rules=job.rules, seed=deal_seed(job.seed, game), names=names).scoresheet
+    seat_of = [(i + game) % n for i in range(n)]
+    places = sheet.standings()
+    return _Outcome(
+        scores=tuple(sheet.totals[seat_of[i]] for i in range(n)),
+        hits=tuple(sheet.hits[seat_of[i]] for i in range(n)),
+        winners=tuple(i for i in range(n) if places[seat_of[i]] == 1),
+        rounds=len(sheet.rounds),
+    )
+
+
+def _play_games(job: _Job, games: range) -> tuple[_Outcome, ...]:
+    """Play `games` (a chunk); the function each executor runs."""
+    outcomes = []
+    for game in games:
+        try:
+            outcomes.append(_play_one(job, game))
+        except Exception as error:
+            where = f"in tournament game {game} (seed {job.seed})"
+            add_note = getattr(error, "add_note", None)  # Python 3.11+
+            if add_note is not None:
+                add_note(where)
+            if job.portable_errors and not _survives_pickling(error):
+                raise RulesError(f"{type(error).__name__}: {error} ({where})") from error
+            raise
+    return tuple(outcomes)
+
+
+def _survives_pickling(error: Exception) -> bool:
+    """Whether `error` can be rebuilt from its pickle.
+
+    A process pool pickles a worker's exception to send it back; one that cannot be rebuilt
+    would break the pool instead of reaching the caller, so it is replaced by a RulesError.
+    """
+    try:
+        pickle.loads(pickle.dumps(error))  # noqa: S301 - our own bytes
+    except Exception:
+        return False
+    return True
+
+
+# -- progress ---------------------------------------------------------------------------
+
+
+class _Bar(Protocol):
+    def update(self, n: int) -> object: ...
+    def close(self) -> None: ...
+
+
+def _load_tqdm() -> Callable[..., _Bar] | None:
+    """tqdm's progress bar class, `None` when tqdm is not installed (it is optional)."""
+    try:
+        module = importlib.import_module("tqdm")
+    except ImportError:
+        return None
+    bar: Callable[..., _Bar] = module.tqdm
+    return bar
+
+
+class _Counter:
+    """A minimal progress counter on stderr, for when tqdm is not installed."""
+
+    def __init__(self, total: int) -> None:
+        self._total = total
+        self._done = 0
+        self._shown = 0.0
+        self._write()
+
+    def _write(self) -> None:
+        sys.stderr.write(f"\rtournament: {self._done}/{self._total} games")
+        sys.stderr.flush()
+        self._shown = time.monotonic()
+
+    def update(self, n: int) -> None:
+        self._done += n
+        if self._done >= self._total or time.monotonic() - self._shown >= 0.2:
+            self._write()
+
+    def close(self) -> None:
+        self._write()
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, enabled: bool) -> _Bar:
+    if not enabled:
+        return _NoBar()
+    tqdm = _load_tqdm()
+    if tqdm is None:
+        return _Counter(total)
+    return tqdm(total=total, unit="game", desc="tournament")
+
+
+# -- results ----------------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class BotStats:
+    """One bot's results over a tournament.
+
+    The confidence interval is the normal approximation `mean ± 1.96 · sd / √games`, with
+    `sd` the sample standard deviation of the bot's final scores; with one game it is
+    unbounded (±inf). A shared first place counts as `1/k` of a win for each of the `k`
+    winners (ties are first broken by the rules' tie-break), so the win rates add up to 1.
+
+    Attributes:
+        name: the bot's name.
+        games: games played.
+        mean_score: the mean final score.
+        score_sd: the sample standard deviation of the final scores (0 with one game).
+        ci_low: the lower end of the 95% confidence interval of the mean score.
+        ci_high: the upper end of the 95% confidence interval of the mean score.
+        wins: first places, shared ones counted as fractions.
+        win_rate: `wins / games`.
+        hits: rounds in which the bot's bid was exact.
+        rounds: rounds played.
+        hit_rate: `hits / rounds`.
+        scores: the bot's final score in each game, in game order.
+    """
+
+    name: str
+    games: int
+    mean_score: float
+    score_sd: float
+    ci_low: float
+    ci_high: float
+    wins: float
+    win_rate: float
+    hits: int
+    rounds: int
+    hit_rate: float
+    scores: tuple[int, ...] = field(repr=False)
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The 95% confidence interval of the mean score, `(ci_low, ci_high)`."""
+        return (self.ci_low, self.ci_high)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The statistics as plain data (without the per-game scores)."""
+        return {
+            "name": self.name,
+            "games": self.games,
+            "mean_score": self.mean_score,
+            "score_sd": self.score_sd,
+            "ci95": [self.ci_low, self.ci_high],
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "hits": self.hits,
+            "rounds": self.rounds,
+            "hit_rate": self.hit_rate,
+        }
+
+
+def _stats(name: str, scores: Sequence[int], wins: Fraction, hits: int, rounds: int) -> BotStats:
+    """Statistics computed from exact integers and fractions, so they do not depend on game order."""
+    n = len(scores)
+    total = sum(scores)
+    mean = total / n
+    if n > 1:
+        variance = Fraction(n * sum(s * s for s in scores) - total * total, n * (n - 1))
+        sd = math.sqrt(variance)
+        half = Z95 * sd / math.sqrt(n)
+    else:
+        sd, half = 0.0, math.inf
+    return BotStats(
+        name=name,
+        games=n,
+        mean_score=mean,
+        score_sd=sd,
+        ci_low=mean - half,
+        ci_high=mean + half,
+        wins=float(wins),
+        win_rate=float(wins / n),
+        hits=hits,
+        rounds=rounds,
+        hit_rate=hits / rounds if rounds else 0.0,
+        scores=tuple(scores),
+    )
+
+
+@frozen(kw_only=True)
+class TournamentResult:
+    """The per-bot statistics of a tournament, in the order the bots were given.
+
+    Attributes:
+        games: the number of games played.
+        seed: the tournament's seed.
+        bots: each bot's statistics.
+
+    Example:
+        >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
+        >>> short = Rules(schedule=Schedule.ladder(3, rounds=2))
+        >>> result = tournament([RuleBot, RuleBot, RandomBot], 6, rules=short, executor=None)
+        >>> print(result.to_text())
+        6 games, seed 0
+        bot        games  mean score  95% CI  win rate  exact hits
+        RuleBot 1      6 ...
+        RuleBot 2      6 ...
+        RandomBot      6 ...
+        >>> sorted(result.to_dict())
+        ['bots', 'games', 'seed']
+    """
+
+    games: int
+    seed: int
+    bots: tuple[BotStats, ...]
+
+    def __getitem__(self, name: str) -> BotStats:
+        """The statistics of the bot called `name`.
+
+        Raises:
+            KeyError: no bot has that name.
+        """
+        for stats in self.bots:
+            if stats.name == name:
+                return stats
+        raise KeyError(f"no bot called {name!r}; the bots are {[s.name for s in self.bots]!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain data (JSON-ready; an unbounded interval is `inf`)."""
+        return {"games": self.games, "seed": self.seed, "bots": [stats.to_dict() for stats in self.bots]}
+
+    def to_text(self) -> str:
+        """A table, one line per bot: games, mean score with its 95% interval, win and exact-hit rates."""
+        header = ("bot", "games", "mean score", "95% CI", "win rate", "exact hits")
+        rows = [
+            (
+                s.name,
+                str(s.games),
+                f"{s.mean_score:.1f}",
+                f"[{s.ci_low:.1f}, {s.ci_high:.1f}]",
+                f"{s.win_rate:.1%}",
+                f"{s.hit_rate:.1%}",
+            )
+            for s in self.bots
+        ]
+        widths = [max(len(row[c]) for row in (header, *rows)) for c in range(len(header))]
+
+        def line(row: Sequence[str]) -> str:
+            cells = [
+                row[0].ljust(widths[0]),
+                *(cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)),
+            ]
+            return "  ".join(cells).rstrip()
+
+        return "\n".join([f"{self.games} games, seed {self.seed}", line(header), *(line(row) for row in rows)])
+
+
+# -- the tournament ---------------------------------------------------------------------
+
+
+def _factory(spec: object, position: int) -> Callable[[int], Bot]:
+    if isinstance(spec, BotFactory):
+        return spec
+    if isinstance(spec, type):
+        if not callable(getattr(spec, "act", None)):
+            raise RulesError(f"bot {position + 1}: {spec.__name__} is not a bot class: it needs act(view, legal)")
+        return BotFactory(spec)
+    if isinstance(spec, Bot):
+        raise RulesError(
+            f"bot {position + 1}: {spec!r} is a bot, but a tournament makes a fresh bot for each game: "
+            "give its class, a BotFactory or a function (seed) -> bot"
+        )
+    if callable(spec):
+        return spec  # a callable (seed) -> Bot, checked by the caller
+    raise RulesError(f"bot {position + 1}: {spec!r} is not a bot class, BotFactory or function (seed) -> bot")
+
+
+def _unique_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Names numbered "Name 1", "Name 2", ... where several bots share one."""
+    counts = Counter(names)
+    seen: Counter[str] = Counter()
+    unique = []
+    for name in names:
+        if counts[name] > 1:
+            seen[name] += 1
+            name = f"{name} {seen[name]}"  # noqa: PLW2901 - the numbered name replaces it
+        unique.append(name)
+    if len(set(unique)) != len(unique):
+        raise RulesError(f"bot names {unique!r} are not unique; name them with BotFactory(...).named(...)")
+    return tuple(unique)
+
+
+def _chunks(games: int, chunk_size: int | None) -> list[range]:
+    size = chunk_size or max(1, min(_MAX_CHUNK, math.ceil(games / _TARGET_CHUNKS)))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _check_picklable(job: _Job) -> None:
+    for name, factory in zip(job.names, job.factories, strict=True):
+        try:
+            pickle.dumps(factory)
+        except Exception as error:
+            raise RulesError(
+                f"bot {name!r}: {factory!r} cannot be sent to a process pool ({error}); "
+                "use a bot class, a BotFactory or a module-level function, or executor=None or a thread pool"
+            ) from None
+    try:
+        pickle.dumps(job.rules)
+    except Exception as error:
+        raise RulesError(f"rules {job.rules!r} cannot be sent to a process pool ({error})") from None
+
+
+def _run(job: _Job, chunks: list[range], executor: Executor | None, bar: _Bar) -> list[_Outcome]:
+    done: dict[int, tuple[_Outcome, ...]] = {}
+    if executor is None:
+        for chunk in chunks:
+            done[chunk.start] = _play_games(job, chunk)
+            bar.update(len(chunk))
+    else:
+        futures: dict[Future[tuple[_Outcome, ...]], range] = {
+            executor.submit(_play_games, job, chunk): chunk for chunk in chunks
+        }
+        try:
+            for future in as_completed(futures):
+                chunk = futures[future]
+                done[chunk.start] = future.result()
+                bar.update(len(chunk))
+        finally:
+            for future in futures:
+                future.cancel()
+    return [outcome for start in sorted(done) for outcome in done[start]]
+
+
+def tournament(
+    bots: Sequence[BotSpec],
+    games: int,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    executor: Executor | Literal["process"] | None = "process",
+    progress: bool = False,
+    chunk_size: int | None = None,
+) -> TournamentResult:
+    """Play `games` seeded games between `bots` and return each bot's statistics.
+
+    Game `g` seats bot `i` at seat `(i + g) % n`, deals from a seed derived from `(seed, g)`
+    and makes each bot afresh from its spec with a seed derived from `(seed, g, i)`; see the
+    module's description. The result depends only on the bots, `games`, `rules` and `seed`:
+    not on the executor, the number of workers or `chunk_size`.
+
+    Each spec is called once up front (with an unused seed) to check that it makes a bot.
+
+    Args:
+        bots: one spec per player (3 to 6): a bot class, a `BotFactory`, or a callable
+            `(game_seed) -> Bot`. Names are the class (or factory) names, numbered where
+            several bots share one ("RandomBot 1", "RandomBot 2").
+        games: the number of games, 1 or more.
+        rules: the rules of every game; the rulebook's by default.
+        seed: the tournament's seed.
+        executor: where the games run. `"process"` (the default): a process pool of
+            `os.cpu_count()` workers, made and shut down by this call. `None`: in this
+            process, one game after another. Or any `concurrent.futures.Executor`, such as a
+            `ThreadPoolExecutor`, a `ProcessPoolExecutor` or a Dask client's
+            `client.get_executor()`; it is left running.
+        progress: show a progress bar on stderr: tqdm's when tqdm is installed (the
+            `progress` extra), else a plain counter.
+        chunk_size: games per task sent to the executor; by default about 1% of the games.
+
+    Raises:
+        RulesError: no games, a wrong number of bots for the rules, a spec that does not
+            make a bot, or one a process pool cannot pickle. With an executor, an error in a
+            game that cannot be pickled (and so could not be sent back from a process) arrives
+            as a RulesError that names it.
+        IllegalActionError: a bot chose an action that is not legal (as a RulesError from an
+            executor while IllegalActionError cannot be pickled).
+
+    Example:
+        >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
+        >>> short = Rules(schedule=Schedule.ladder(4, rounds=3))
+        >>> result = tournament([RuleBot, RandomBot, RandomBot, RandomBot], 40, rules=short, executor=None)
+        >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
+        True
+    """
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise RulesError(f"bots {bots!r} must be a list of bot classes, BotFactory values or functions")
+    if type(games) is not int or games < 1:
+        raise RulesError(f"games {games!r} must be a whole number of 1 or more")
+    if type(seed) is not int:
+        raise RulesError(f"seed {seed!r} must be an integer")
+    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
+        raise RulesError(f"chunk_size {chunk_size!r} must be a whole number of 1 or more, or None")
+    if executor is not None and executor != "process" and not isinstance(executor, Executor):
+        raise RulesError(f"executor {executor!r} must be 'process', None or a concurrent.futures.Executor")
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {rules!r} must be a Rules value")
+    rules.check(len(bots))  # 3 to 6 players, and rules they can play
+    factories = tuple(_factory(spec, i) for i, spec in enumerate(bots))
+    for i, factory in enumerate(factories):
+        try:
+            made = factory(bot_seed(seed, -1, i))
+        except Exception as error:
+            raise RulesError(
+                f"bot {i + 1}: {factory!r} could not make a bot: {type(error).__name__}: {error}"
+            ) from error
+        if not isinstance(made, Bot):
+            raise RulesError(f"bot {i + 1}: {factory!r} made {made!r}, which is not a bot: it needs act(view, legal)")
+    names = _unique_names([spec.name if isinstance(spec, BotFactory) else _name_of(spec) for spec in factories])
+    new_game(names, rules=rules, seed=0)  # the engine can play these rules with these names
+    job = _Job(factories=factories, names=names, rules=rules, seed=seed, portable_errors=executor is not None)
+    chunks = _chunks(games, chunk_size)
+    if executor == "process" or isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(job)
+    bar = _progress_bar(games, progress)
+    try:
+        if executor == "process":
+            pool = ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(chunks))))
+            try:
+                outcomes = _run(job, chunks, pool, bar)
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+        else:
+            outcomes = _run(job, chunks, executor, bar)
+    finally:
+        bar.close()
+    return _result(job, games, outcomes)
+
+
+def _result(job: _Job, games: int, outcomes: Sequence[_Outcome]) -> TournamentResult:
+    stats = []
+    for i, name in enumerate(job.names):
+        wins = sum((Fraction(1, len(o.winners)) for o in outcomes if i in o.winners), Fraction(0))
+        stats.append(
+            _stats(
+                name,
+                [o.scores[i] for o in outcomes],
+                wins,
+                sum(o.hits[i] for o in outcomes),
+                sum(o.rounds for o in outcomes),
+            )
+        )
+    return TournamentResult(games=games, seed=job.seed, bots=tuple(stats))
