@@ -161,7 +161,7 @@ def random_games(
     """Play `n` whole games of uniformly random legal play.
 
     Game `g` is dealt by `new_game(players, rules=rules, seed=deal_seed)` and each choice is
-    [`pick`][wizardrules.sim.pick] over the legal actions with `random.Random(choice_seed).random`,
+    `wizardrules.sim.pick` over the legal actions with `random.Random(choice_seed).random`,
     with the seeds of [`game_seeds(seed, g)`][wizardrules.game_seeds]: the engine driven the
     same way plays the very same game.
 
