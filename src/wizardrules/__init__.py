@@ -62,6 +62,7 @@ from wizardrules.events import (
 )
 from wizardrules.record import GameRecord
 from wizardrules.rules import BidReveal, FixedTrump, Preset, Rules, Schedule, ScheduleKind, Variant
+from wizardrules.sampling import MonteCarloBot, sample_world, world_state
 from wizardrules.scoring import (
     STANDARD_SCORE,
     PointsBreakdown,
@@ -131,6 +132,7 @@ __all__ = [
     "IllegalBidError",
     "Language",
     "Look",
+    "MonteCarloBot",
     "MustFollowSuitError",
     "NotEqualBids",
     "NotYourTurnError",
@@ -187,10 +189,12 @@ __all__ = [
     "play_game",
     "random_games",
     "round_points",
+    "sample_world",
     "standings",
     "tournament",
     "trick_winner",
     "verify_bid",
     "winners",
+    "world_state",
     "would_be_winner",
 ]
