@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Final
+
+import attrs
 
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.errors import RulesError, WizardRulesError
-from wizardrules.rules import Preset
-from wizardrules.scoring import STANDARD_SCORE
+from wizardrules.rules import Preset, Schedule
+from wizardrules.sampling import MonteCarloBot
+from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
+from wizardrules.tournament import tournament
 from wizardrules.tricks import WinReason, decide_trick
 
 __all__ = ["main"]
@@ -75,14 +80,45 @@ def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     }
 
 
+def _points_de(b: PointsBreakdown) -> str:
+    hit = f"getroffen: {b.base} + {b.count} × {b.unit}"
+    text = hit if b.hit else f"daneben um {b.count}: {b.count} × {b.unit}"
+    if b.multiplier != 1:
+        text += f", × {b.multiplier} blind"
+    return f"{text} = {b.total:+d}"
+
+
 def _cmd_points(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     breakdown = STANDARD_SCORE.breakdown(args.bid, args.tricks, blind=args.blind)
+    described = _points_de(breakdown) if lang is Language.DE else breakdown.describe()
     return {
         "points": breakdown.total,
         "hit": breakdown.hit,
         "blind": args.blind,
-        "text": f"{breakdown.total:+d} ({breakdown.describe()})",
+        "text": f"{breakdown.total:+d} ({described})",
     }
+
+
+# The built-in policies' refusals in German (seed 002: "sonst ergäben die Ansagen genau 3").
+_REFUSALS_DE: Final = (
+    (
+        re.compile(r"the bids would add up to (\d+), more than the (\d+) cards"),
+        r"die Ansagen ergäben \1, mehr als \2 Karten",
+    ),
+    (
+        re.compile(r"the bids must add up to (\d+), but would add up to (\d+)"),
+        r"die Ansagen müssen \1 ergeben, nicht \2",
+    ),
+    (re.compile(r"the bids would add up to (\d+)"), r"sonst ergäben die Ansagen genau \1"),
+)
+
+
+def _refusal(reason: str, lang: Language) -> str:
+    if lang is Language.DE:
+        for pattern, german in _REFUSALS_DE:
+            if pattern.fullmatch(reason):
+                return pattern.sub(german, reason)
+    return reason
 
 
 def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -97,23 +133,45 @@ def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         if reason is None:
             lines.append(f"{bid}: {'erlaubt' if lang is Language.DE else 'allowed'}")
         else:
-            lines.append(f"{bid}: {'gesperrt' if lang is Language.DE else 'blocked'} ({reason})")
+            lines.append(f"{bid}: {'gesperrt' if lang is Language.DE else 'blocked'} ({_refusal(reason, lang)})")
     return {"allowed": sorted(allowed), "cards": cards, "text": "\n".join(lines)}
 
 
-_BOTS: Final = {"rule": RuleBot, "random": RandomBot}
+_BOTS: Final[dict[str, type[Bot]]] = {"rule": RuleBot, "random": RandomBot, "montecarlo": MonteCarloBot}
+
+
+def _bot_kinds(text: str | None, players: int) -> list[str]:
+    kinds = [k.strip() for k in text.split(",")] if text else ["rule"] * players
+    if len(kinds) != players:
+        raise RulesError(f"--bots names {len(kinds)} bots for {players} players")
+    for kind in kinds:
+        if kind not in _BOTS:
+            raise RulesError(f"bot {kind!r} is unknown; the bots are: {', '.join(_BOTS)}")
+    return kinds
+
+
+def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    kinds = _bot_kinds(args.bots, args.players)
+    rules = Preset.parse(args.preset).rules()
+    if args.rounds is not None:
+        rules = attrs.evolve(rules, schedule=Schedule.ladder(args.players, rounds=args.rounds))
+    result = tournament(
+        [_BOTS[kind] for kind in kinds],
+        args.games,
+        rules=rules,
+        seed=args.seed,
+        executor="process" if args.jobs != 1 else None,
+        progress=not args.json,
+    )
+    return {**result.to_dict(), "text": result.to_text()}
 
 
 def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     rules = Preset.parse(args.preset).rules()
-    kinds = [k.strip() for k in args.bots.split(",")] if args.bots else ["rule"] * args.players
-    if len(kinds) != args.players:
-        raise RulesError(f"--bots names {len(kinds)} bots for {args.players} players")
+    kinds = _bot_kinds(args.bots, args.players)
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
-        if kind not in _BOTS:
-            raise RulesError(f"bot {kind!r} is unknown; the bots are: {', '.join(_BOTS)}")
-        bots.append(RuleBot() if kind == "rule" else RandomBot(seed=args.seed * 10 + seat))
+        bots.append(RuleBot() if kind == "rule" else _BOTS[kind](seed=args.seed * 10 + seat))  # type: ignore[call-arg]
     names = [f"{kind.capitalize()} {seat + 1}" for seat, kind in enumerate(kinds)]
     final = play_game(bots, rules=rules, seed=args.seed, names=names)
     sheet = final.scoresheet
@@ -163,6 +221,16 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", help="comma-separated bots per seat: rule, random (default: all rule)")
     play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
     play.set_defaults(run=_cmd_play)
+
+    simulate = commands.add_parser("simulate", help="many bot games: mean scores, win and hit rates")
+    simulate.add_argument("--games", type=int, default=200, help="number of games (default 200)")
+    simulate.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
+    simulate.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
+    simulate.add_argument("--bots", help="comma-separated bots: rule, random, montecarlo (default: all rule)")
+    simulate.add_argument("--rounds", type=int, help="play only the first ROUNDS rounds of the ladder")
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the tournament (default 1)")
+    simulate.add_argument("--jobs", type=int, default=0, help="1: play in this process; else a process pool")
+    simulate.set_defaults(run=_cmd_simulate)
     return parser
 
 
