@@ -1,0 +1,54 @@
+"""Strength report: RuleBot against RandomBots, MonteCarloBot against RuleBots.
+
+Run: python benchmarks/strength.py [--json] [--games N] [--mc-games M] [--mc-rounds R] [--samples S]
+
+Plays seeded, seat-rotated 4-player tournaments and prints each bot's mean score with a 95%
+confidence interval, win rate and exact-hit rate. Results depend only on the seeds, not on
+the machine; the run time does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from wizardrules import BotFactory, MonteCarloBot, RandomBot, RuleBot, Rules, Schedule, tournament
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--games", type=int, default=2000, help="RuleBot vs RandomBot games (full ladder)")
+    parser.add_argument("--mc-games", type=int, default=200, help="MonteCarloBot vs RuleBot games")
+    parser.add_argument("--mc-rounds", type=int, default=5, help="ladder rounds in the Monte Carlo games")
+    parser.add_argument("--samples", type=int, default=10, help="Monte Carlo worlds per decision")
+    parser.add_argument("--seed", type=int, default=1, help="tournament seed")
+    args = parser.parse_args()
+
+    report = {}
+    start = time.perf_counter()
+    rule_vs_random = tournament([RuleBot, RandomBot, RandomBot, RandomBot], args.games, seed=args.seed, progress=True)
+    report["RuleBot vs 3 RandomBots, full games"] = (rule_vs_random, time.perf_counter() - start)
+    start = time.perf_counter()
+    monte_carlo = BotFactory(MonteCarloBot, samples=args.samples)
+    mc_vs_rule = tournament(
+        [monte_carlo, RuleBot, RuleBot, RuleBot],
+        args.mc_games,
+        rules=Rules(schedule=Schedule.ladder(4, rounds=args.mc_rounds)),
+        seed=args.seed,
+        progress=True,
+    )
+    report[f"MonteCarloBot ({args.samples} worlds) vs 3 RuleBots, {args.mc_rounds} rounds"] = (
+        mc_vs_rule,
+        time.perf_counter() - start,
+    )
+    if args.json:
+        print(json.dumps({k: {**r.to_dict(), "seconds": round(t, 1)} for k, (r, t) in report.items()}, indent=2))
+        return
+    for title, (result, seconds) in report.items():
+        print(f"\n{title} ({seconds:.0f} s)\n{result.to_text()}")
+
+
+if __name__ == "__main__":
+    main()
