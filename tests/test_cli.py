@@ -231,10 +231,12 @@ def test_cli_impossible_bids_are_a_one_line_error(capsys: Capture, argv: list[st
     ],
 )
 def test_cli_usage_errors_exit_with_code_2(capsys: Capture, argv: list[str]) -> None:
-    """argparse usage errors raise SystemExit with code 2 and print usage, no traceback."""
+    """Usage errors raise SystemExit with code 2 and print one line naming the problem, no traceback."""
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
     _, err = capsys.readouterr()
-    assert "usage:" in err
+    assert err.count("\n") == 1
+    assert "error:" in err
+    assert "--help" in err
     assert "Traceback" not in err

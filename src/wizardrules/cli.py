@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 import attrs
 
@@ -187,14 +187,21 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     }
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (see `--help` for the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="wizardrules",
         description="Rules and scoring of the card game Wizard: settle a dispute at the table.",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object for scripts")
     parser.add_argument("--lang", choices=["en", "de"], default="en", help="language of names (default en)")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     trick = commands.add_parser("trick", help="who wins a trick, and by which rule (R5.4)")
     trick.add_argument("cards", help='the trick in play order, e.g. "B9 W G13 W"')
