@@ -1514,3 +1514,13 @@ def test_json_numbers_must_match_exactly() -> None:
     data["rounds"][0]["points"] = [30.0, 20, 20]
     with pytest.raises(FormatError, match="tampered"):
         ScoreSheet.from_json(json.dumps(data))
+
+
+def test_r4_5_no_blind_bids_in_the_clairvoyance_round() -> None:
+    """R4.5: in the clairvoyance round nobody sees their own card, so nobody bids blind; round 2 may."""
+    rules = Rules(variants=Variant.BLIND_BIDS | Variant.CLAIRVOYANCE)
+    sheet = ScoreSheet(players=["A", "B", "C"], rules=rules)
+    with pytest.raises(BlindBidError, match="clairvoyance"):
+        sheet.record(bids=[1, 0, 0], tricks=[1, 0, 0], blind=["A"])
+    sheet = sheet.record(bids=[1, 0, 0], tricks=[1, 0, 0])
+    assert sheet.record(bids=[1, 0, 0], tricks=[1, 1, 0], blind=["A"]).rounds[-1].blind == (True, False, False)

@@ -523,6 +523,8 @@ class ScoreSheet:
         if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
             raise EntryError(f"blind {blind!r}: expected a collection of players (names or seats)")
         seats = frozenset(self.seat(p) for p in blind)
+        if seats and Variant.CLAIRVOYANCE in self.rules.variants and self.current_round == 1:
+            raise BlindBidError("blind bids in round 1: nobody sees their own card in a clairvoyance round (R4.5)")
         if seats and Variant.BLIND_BIDS not in self.rules.variants:
             names = sorted(self.players[s] for s in seats)
             raise BlindBidError(f"blind bids by {names!r}: the rules do not allow blind bids (Variant.BLIND_BIDS)")
