@@ -288,11 +288,13 @@ class _Counter:
 
 
 class _NoBar:
+    """The progress display when none is wanted: it shows nothing."""
+
     def update(self, n: int) -> None:
-        pass
+        """Games done: nothing to show."""
 
     def close(self) -> None:
-        pass
+        """The run is over: nothing to close."""
 
 
 def _progress_bar(total: int, enabled: bool) -> _Bar:
