@@ -639,11 +639,18 @@ def test_rules_error_for_2_or_7_players(players: int | list[str]) -> None:
         new_game(players, seed=1)
 
 
-def test_rules_error_for_special_cards() -> None:
-    """R8: the engine plays the standard deck and refuses special cards."""
+def test_r8_6_werewolf_needs_a_turned_up_card_in_every_round() -> None:
+    """R8.6: the Werewolf is swapped for the turned-up card, so a schedule round without one is refused."""
+    for schedule in (ScheduleKind.MAXIMUS, ScheduleKind.EINFARBIG):
+        with pytest.raises(RulesError, match="Werewolf"):
+            new_game(4, rules=Rules(special_cards=[Special.WEREWOLF], schedule=schedule), seed=1)
+    whole_deck = Schedule(cards_per_round=(1, 21))  # 3 x 21 = 63: the whole deck of 60 + 3 cards
+    three = Rules(special_cards=[Special.WEREWOLF, Special.BOMB, Special.CLOUD], schedule=whole_deck)
+    with pytest.raises(RulesError, match="Werewolf"):
+        new_game(3, rules=three, seed=1)
     for special in Special:
-        with pytest.raises(RulesError):
-            new_game(4, rules=Rules(special_cards=[special], schedule=Schedule(cards_per_round=(1,))), seed=1)
+        one_round = Rules(special_cards=[special], schedule=Schedule(cards_per_round=(1,)))
+        assert not new_game(4, rules=one_round, seed=1).is_over
 
 
 def test_r2_1_three_to_six_players_play() -> None:
@@ -1163,7 +1170,6 @@ def test_actions_notation_examples() -> None:
         "play X7",
         "trump",
         "trump purple",
-        "trump none",
         "look now",
         "jump",
         "bidd 2",

@@ -46,14 +46,14 @@ GAMES: Final = 2500
 MAX_REPORTED: Final = 10
 
 _RULES: Final[tuple[Rules, ...]] = (
-    *(preset.rules() for preset in Preset),
+    *(preset.rules() for preset in Preset if not preset.rules().special_cards),
     Rules(variants=Variant.BLIND_BIDS),
     Rules(variants=Variant.BLIND_BIDS | Variant.CLAIRVOYANCE, bid_policy=NotEqualBids(first_round_free=True)),
     Rules(variants=Variant.CLAIRVOYANCE, bid_reveal=BidReveal.SECRET),
     Rules(variants=Variant.BLIND_BIDS, bid_reveal=BidReveal.SIMULTANEOUS),
     Rules(bid_policy=NotEqualBids(min_cards=3), variants=Variant.BLIND_BIDS),
 )
-"""Every preset and some combinations of variants; a ScorekeeperHook is added per game."""
+"""Every standard-deck preset and some combinations of variants; a ScorekeeperHook is added per game."""
 
 ALL_TRUMPS: Final = frozenset(ChooseTrump(suit) for suit in Suit)
 

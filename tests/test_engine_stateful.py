@@ -103,7 +103,7 @@ class Facts(NamedTuple):
 
 def _rule_sets(n: int) -> list[Rules]:
     """Every preset and the engine's variants, before the schedule is cut (R2.4, R4.2-R4.5)."""
-    sets = [preset.rules() for preset in Preset]
+    sets = [preset.rules() for preset in Preset if not preset.rules().special_cards]
     sets += [
         Rules(variants=Variant.BLIND_BIDS | Variant.CLAIRVOYANCE),
         Rules(bid_reveal=BidReveal.SIMULTANEOUS),

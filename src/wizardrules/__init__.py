@@ -8,7 +8,7 @@ Example:
     40
 """
 
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play, parse_action
+from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
     BidContext,
     BidPolicy,
@@ -45,23 +45,38 @@ from wizardrules.errors import (
     SheetError,
     TrickError,
     TricksError,
+    UndeclaredCardError,
     UndoError,
     WizardRulesError,
     WrongPhaseError,
 )
 from wizardrules.events import (
+    BidChanged,
     BidMade,
+    CardPassed,
     CardPlayed,
+    CardsPassed,
     Event,
     GameOver,
     HandSeen,
     RoundScored,
     RoundStarted,
+    TrickVoided,
     TrickWon,
     TrumpChosen,
 )
 from wizardrules.record import GameRecord
-from wizardrules.rules import BidReveal, FixedTrump, Preset, Rules, Schedule, ScheduleKind, Variant
+from wizardrules.rules import (
+    EDITION_2016,
+    EDITION_2021,
+    BidReveal,
+    FixedTrump,
+    Preset,
+    Rules,
+    Schedule,
+    ScheduleKind,
+    Variant,
+)
 from wizardrules.sampling import MonteCarloBot, sample_world, world_state
 from wizardrules.scoring import (
     STANDARD_SCORE,
@@ -92,10 +107,13 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ALL_CARDS",
+    "EDITION_2016",
+    "EDITION_2021",
     "STANDARD_SCORE",
     "Action",
     "ActionError",
     "Bid",
+    "BidChanged",
     "BidContext",
     "BidError",
     "BidMade",
@@ -111,7 +129,10 @@ __all__ = [
     "CardError",
     "CardKind",
     "CardNotHeldError",
+    "CardPassed",
     "CardPlayed",
+    "CardsPassed",
+    "ChangeBid",
     "ChooseTrump",
     "CloudChange",
     "CloudError",
@@ -137,6 +158,7 @@ __all__ = [
     "NotEqualBids",
     "NotYourTurnError",
     "NotationError",
+    "PassCard",
     "PendingRound",
     "Phase",
     "PhaseError",
@@ -169,9 +191,11 @@ __all__ = [
     "Trick",
     "TrickDecision",
     "TrickError",
+    "TrickVoided",
     "TrickWon",
     "TricksError",
     "TrumpChosen",
+    "UndeclaredCardError",
     "UndoError",
     "Variant",
     "WinReason",

@@ -1,7 +1,13 @@
-"""Bit layout of the standard deck for the engine's hot paths.
+"""Bit layout of the deck for the engine's hot paths.
 
-Bits 0..51 are the suit cards (suit index * 13 + rank - 1), bits 52..55 the four Wizards
-and bits 56..59 the four Jesters. A hand is an int with one bit per card held.
+Bits 0..51 are the suit cards (suit index * 13 + rank - 1), bits 52..55 the four Wizards,
+bits 56..59 the four Jesters and bits 60..66 the special cards (R8) in the order of
+`Special`: Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter. A hand is an int
+with one bit per card held; the engine packs each seat's hand into 128 bits.
+
+A card in a trick is a *code*: its bit index, except that a declared Juggler, Cloud or
+Shapeshifter has a code of its own from 80 up (`JUGGLER:R` .. `CLOUD:B`, then
+`SHAPESHIFTER:W` and `SHAPESHIFTER:J`).
 """
 
 from __future__ import annotations
@@ -10,27 +16,66 @@ from collections.abc import Iterable
 from typing import Final
 
 from wizardrules.actions import PLAYS, Play
-from wizardrules.cards import Card, Suit
+from wizardrules.cards import Card, CardKind, Special, Suit
 
 WIZARD_BITS: Final = 0xF << 52
 JESTER_BITS: Final = 0xF << 56
 SUIT_BITS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 ANY_SUIT_BITS: Final = (1 << 52) - 1
 DECK_SIZE: Final = 60
+"""The standard deck's size; the special cards come on top."""
+SPECIALS: Final = tuple(Special)
+SPECIAL_BIT: Final = {special: 60 + i for i, special in enumerate(SPECIALS)}
+"""The hand bit index of each special card."""
+DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER = range(60, 67)
+SPECIAL_BITS: Final = 0x7F << 60
+FREE_BITS: Final = WIZARD_BITS | JESTER_BITS | SPECIAL_BITS
+"""Cards that may always be played (R5.3, R8)."""
+HAND_BITS: Final = (1 << 67) - 1
+SEAT_SHIFT: Final = 7
+"""A seat's hand starts at bit `seat << SEAT_SHIFT` of the packed hands."""
+DECLARED_BASE: Final = 80
+"""The first trick code of a declared card."""
+
+_DECLARED: Final = (
+    *(Card.JUGGLER.declared(suit) for suit in Suit),
+    *(Card.CLOUD.declared(suit) for suit in Suit),
+    Card.SHAPESHIFTER.declared(CardKind.WIZARD),
+    Card.SHAPESHIFTER.declared(CardKind.JESTER),
+)
+_UNUSED: Final = Card.WEREWOLF  # fills the codes 67..79, which nothing uses
 
 CARD_OF: Final[tuple[Card, ...]] = (
-    tuple(Card.suited(suit, rank) for suit in Suit for rank in range(1, 14)) + (Card.WIZARD,) * 4 + (Card.JESTER,) * 4
+    tuple(Card.suited(suit, rank) for suit in Suit for rank in range(1, 14))
+    + (Card.WIZARD,) * 4
+    + (Card.JESTER,) * 4
+    + tuple(special.card for special in SPECIALS)
+    + (_UNUSED,) * (DECLARED_BASE - 67)
+    + _DECLARED
 )
-"""The card behind each bit index."""
+"""The card behind each bit index and trick code."""
+
+CODE_OF: Final[dict[Card, int]] = {card: DECLARED_BASE + i for i, card in enumerate(_DECLARED)}
+"""The trick code of each declared card."""
+
+BIT_OF_CODE: Final[dict[int, int]] = {
+    code: {CardKind.JUGGLER: JUGGLER, CardKind.CLOUD: CLOUD}.get(card.kind, SHAPESHIFTER)
+    for card, code in CODE_OF.items()
+}
+"""The hand bit index of the card behind each declared code."""
 
 BITS_OF: Final[dict[Card, int]] = {
     **{card: 1 << i for i, card in enumerate(CARD_OF[:52])},
     Card.WIZARD: WIZARD_BITS,
     Card.JESTER: JESTER_BITS,
+    **{special.card: 1 << SPECIAL_BIT[special] for special in SPECIALS},
 }
-"""The bits a card may occupy in a hand: one for a suit card, four for a Wizard or Jester."""
+"""The bits a card as dealt may occupy in a hand: one for a suit or special card, four for a Wizard or Jester."""
 
-PLAY_OF_INDEX: Final[tuple[Play, ...]] = tuple(PLAYS[card] for card in CARD_OF)
+HELD_BITS: Final[dict[Card, int]] = {**BITS_OF, **{card: 1 << BIT_OF_CODE[code] for card, code in CODE_OF.items()}}
+"""The hand bits a played card comes from: a declared card comes from its undeclared card."""
+
+PLAY_OF_INDEX: Final[tuple[Play, ...]] = tuple(PLAYS[card] for card in CARD_OF[:60])
 
 
 def _suit_tables() -> tuple[list[tuple[Play, ...]], ...]:
@@ -51,8 +96,23 @@ _PLAY_W: Final = (PLAYS[Card.WIZARD],)
 _PLAY_J: Final = (PLAYS[Card.JESTER],)
 
 
+def _special_table() -> list[tuple[Play, ...]]:
+    """For each 7-bit set of special cards, their Play actions with every declaration (R8)."""
+    table: list[tuple[Play, ...]] = []
+    for chunk in range(128):
+        plays: list[Play] = []
+        for i, special in enumerate(SPECIALS):
+            if chunk >> i & 1 and special is not Special.WEREWOLF:  # the Werewolf is never played (R8.6)
+                plays += (PLAYS[card] for card in special.card.declarations())
+        table.append(tuple(plays))
+    return table
+
+
+_SPECIAL_PLAYS: Final = _special_table()
+
+
 def plays_of(mask: int) -> tuple[Play, ...]:
-    """The distinct Play actions for the cards in `mask`, in display order (Jester, suits, Wizard)."""
+    """The distinct Play actions for the cards in `mask`, in display order (Jester, suits, Wizard, specials)."""
     result = (
         _RED[mask & 0x1FFF] + _YELLOW[mask >> 13 & 0x1FFF] + _GREEN[mask >> 26 & 0x1FFF] + _BLUE[mask >> 39 & 0x1FFF]
     )
@@ -61,15 +121,17 @@ def plays_of(mask: int) -> tuple[Play, ...]:
             result = _PLAY_J + result
         if mask & WIZARD_BITS:
             result += _PLAY_W
+        if mask >> 60:
+            result += _SPECIAL_PLAYS[mask >> 60]
     return result
 
 
-PLAY_BITS_BY_ID: Final[dict[int, int]] = {id(PLAYS[card]): bits for card, bits in BITS_OF.items()}
+PLAY_BITS_BY_ID: Final[dict[int, int]] = {id(PLAYS[card]): bits for card, bits in HELD_BITS.items()}
 """The hand bits of each shared Play action, looked up by identity (the shared actions live forever)."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in `mask`, in display order (Jesters, suit cards, Wizards)."""
+    """The cards in `mask`, in display order (Jesters, suit cards, Wizards, special cards)."""
     cards = [Card.JESTER] * (mask >> 56 & 0xF).bit_count()
     rest = mask & ANY_SUIT_BITS
     while rest:
@@ -77,6 +139,8 @@ def cards_of(mask: int) -> tuple[Card, ...]:
         cards.append(CARD_OF[low.bit_length() - 1])
         rest ^= low
     cards += [Card.WIZARD] * (mask >> 52 & 0xF).bit_count()
+    if mask >> 60:
+        cards += (CARD_OF[60 + i] for i in range(7) if mask >> (60 + i) & 1)
     return tuple(cards)
 
 

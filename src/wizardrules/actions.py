@@ -1,7 +1,8 @@
 """Game actions and their notation (engine layer).
 
 Actions are small frozen values with a compact notation that round-trips:
-`bid 2`, `bid 0 blind`, `look`, `play R13`, `trump green`.
+`bid 2`, `bid 0 blind`, `look`, `play R13`, `trump green`, and with special cards (R8)
+`play CLOUD:R`, `trump none` (the Werewolf's holder), `cloud +1` and `pass R7` (the Juggler).
 
 Example:
     >>> from wizardrules import parse_action
@@ -20,8 +21,9 @@ from attrs import frozen
 
 from wizardrules.cards import ALL_CARDS, Card, Suit
 from wizardrules.errors import ActionError, NotationError
+from wizardrules.sheet import CloudChange
 
-__all__ = ["Action", "Bid", "ChooseTrump", "Look", "Play", "parse_action"]
+__all__ = ["Action", "Bid", "ChangeBid", "ChooseTrump", "Look", "PassCard", "Play", "parse_action"]
 
 MAX_BID: Final = 67
 
@@ -50,7 +52,15 @@ class Bid:
 
 @frozen(cache_hash=True)
 class Play:
-    """Play a card to the current trick (R5.3)."""
+    """Play a card to the current trick (R5.3).
+
+    A Cloud or Juggler is played with the suit its player names, a Shapeshifter with the
+    role its player declares (R8.2, R8.3, R8.7).
+
+    Example:
+        >>> str(Play(Card.parse("R13"))), str(Play(Card.parse("CLOUD:G")))
+        ('play R13', 'play CLOUD:G')
+    """
 
     card: Card
 
@@ -64,16 +74,62 @@ class Play:
 
 @frozen(cache_hash=True)
 class ChooseTrump:
-    """The dealer names the trump suit after a Wizard is turned up (R3.2)."""
+    """Name the trump suit: the dealer after a Wizard or a special card is turned up (R3.2, R8.10),
+    or the Werewolf's holder after the swap, who may also name no trump (`suit=None`, R8.6).
 
-    suit: Suit
+    Example:
+        >>> str(ChooseTrump(Suit.GREEN)), str(ChooseTrump(None))
+        ('trump green', 'trump none')
+    """
+
+    suit: Suit | None
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.suit, Suit):
-            raise ActionError(f"ChooseTrump({self.suit!r}): expected a Suit, e.g. Suit.GREEN")
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            raise ActionError(f"ChooseTrump({self.suit!r}): expected a Suit, e.g. Suit.GREEN, or None for no trump")
 
     def __str__(self) -> str:
-        return f"trump {self.suit.name.lower()}"
+        return "trump none" if self.suit is None else f"trump {self.suit.name.lower()}"
+
+
+@frozen(cache_hash=True)
+class ChangeBid:
+    """The winner of the Cloud's trick changes their bid by one, up or down (R8.2).
+
+    Example:
+        >>> str(ChangeBid(CloudChange.UP)), str(ChangeBid(CloudChange.DOWN))
+        ('cloud +1', 'cloud -1')
+    """
+
+    change: CloudChange
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.change, CloudChange):
+            raise ActionError(f"ChangeBid({self.change!r}): expected CloudChange.UP or CloudChange.DOWN")
+
+    def __str__(self) -> str:
+        return f"cloud {self.change.delta:+d}"
+
+
+@frozen(cache_hash=True)
+class PassCard:
+    """After the Juggler's trick, pass a card of one's hand to the left player (R8.3).
+
+    Example:
+        >>> str(PassCard(Card.parse("W")))
+        'pass W'
+    """
+
+    card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise ActionError(f"PassCard({self.card!r}): expected a Card, e.g. Card.parse('R13')")
+        if self.card.undeclared is not self.card:
+            raise ActionError(f"PassCard({self.card}): a card is passed as held, without a declaration")
+
+    def __str__(self) -> str:
+        return f"pass {self.card}"
 
 
 @frozen(cache_hash=True)
@@ -84,7 +140,7 @@ class Look:
         return "look"
 
 
-Action: TypeAlias = "Bid | Play | ChooseTrump | Look"
+Action: TypeAlias = "Bid | Play | ChooseTrump | Look | ChangeBid | PassCard"
 """Any action a player can take."""
 
 # Shared instances, so that listing legal actions allocates nothing.
@@ -92,11 +148,17 @@ LOOK: Final = Look()
 BIDS: Final = tuple(Bid(tricks=n) for n in range(MAX_BID + 1))
 BLIND_BIDS: Final = tuple(Bid(tricks=n, blind=True) for n in range(MAX_BID + 1))
 PLAYS: Final = {card: Play(card) for card in ALL_CARDS}
-TRUMPS: Final = {suit: ChooseTrump(suit) for suit in Suit}
+TRUMPS: Final = {suit: ChooseTrump(suit) for suit in (*Suit, None)}
+CHANGES: Final = {change: ChangeBid(change) for change in CloudChange}
+PASSES: Final = {card: PassCard(card) for card in ALL_CARDS if card.undeclared is card}
+_CHANGE_WORDS: Final = {"+1": CloudChange.UP, "up": CloudChange.UP, "-1": CloudChange.DOWN, "down": CloudChange.DOWN}
 
 
 def parse_action(text: str) -> Action:
-    """Read an action in its notation: `bid N`, `bid N blind`, `look`, `play CARD`, `trump SUIT`.
+    """Read an action in its notation.
+
+    The forms are `bid N`, `bid N blind`, `look`, `play CARD`, `trump SUIT`, `trump none`,
+    `cloud +1`, `cloud -1` (also `cloud up`, `cloud down`) and `pass CARD`.
 
     Raises:
         NotationError: the text is not an action; the message says why.
@@ -118,7 +180,15 @@ def parse_action(text: str) -> Action:
         card = Card.parse(rest[0])
         return PLAYS.get(card) or Play(card)
     if verb == "trump" and len(rest) == 1:
-        return TRUMPS[Suit.parse(rest[0])]
+        return TRUMPS[None if rest[0].lower() == "none" else Suit.parse(rest[0])]
+    if verb == "cloud" and len(rest) == 1 and rest[0].lower() in _CHANGE_WORDS:
+        return CHANGES[_CHANGE_WORDS[rest[0].lower()]]
+    if verb == "pass" and len(rest) == 1:
+        card = Card.parse(rest[0])
+        found = PASSES.get(card)
+        if found is None:
+            raise NotationError(f"{text!r} is not an action: a card is passed as held, without a declaration")
+        return found
     if verb == "bid" and rest and len(rest) <= 2:
         number = rest[0]
         if not (number.isascii() and number.isdigit()) or len(number) > 2 or int(number) > MAX_BID:
@@ -127,5 +197,6 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{text!r} is not an action: after the bid only 'blind' may follow")
         return (BLIND_BIDS if len(rest) == 2 else BIDS)[int(number)]
     raise NotationError(
-        f"{text[:40]!r} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD' or 'trump SUIT'"
+        f"{text[:40]!r} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD', 'trump SUIT', "
+        "'trump none', 'cloud +1', 'cloud -1' or 'pass CARD'"
     )

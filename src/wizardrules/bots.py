@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from attrs import define, field
 
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
+from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import GameState, Phase, new_game
 from wizardrules.errors import RulesError
@@ -62,12 +62,16 @@ class RandomBot:
         return self._rng.choice(legal)
 
 
+_SPECIAL_STRENGTH = {CardKind.DRAGON: 1.0, CardKind.SHAPESHIFTER: 0.8, CardKind.CLOUD: 0.15, CardKind.JUGGLER: 0.1}
+_SPECIAL_POWER = {CardKind.DRAGON: 200, CardKind.FAIRY: -3, CardKind.BOMB: -2}
+
+
 def _strength(card: Card, trump: Suit | None) -> float:
     """How likely `card` takes a trick, roughly (for bidding)."""
     if card.kind is CardKind.WIZARD:
         return 1.0
     if card.kind is not CardKind.SUIT:
-        return 0.0
+        return _SPECIAL_STRENGTH.get(card.kind, 0.0)
     if card.suit is trump:
         return 0.35 + 0.05 * card.rank
     return {13: 0.7, 12: 0.4, 11: 0.2}.get(card.rank, 0.0)
@@ -75,11 +79,14 @@ def _strength(card: Card, trump: Suit | None) -> float:
 
 def _power(card: Card, trump: Suit | None) -> int:
     """A total order of how strong a card is when played (for choosing among plays)."""
-    if card.kind is CardKind.WIZARD:
+    if card.kind is CardKind.WIZARD or card.role is CardKind.WIZARD:
         return 100
-    if card.kind is CardKind.JESTER:
+    if card.kind is CardKind.JESTER or card.role is CardKind.JESTER:
         return -1
-    return card.rank + (50 if card.suit is trump else 0)
+    if card.kind in _SPECIAL_POWER:
+        return _SPECIAL_POWER[card.kind]
+    rank = {CardKind.CLOUD: 9, CardKind.JUGGLER: 7}.get(card.kind, card.rank)  # 9 3/4 and 7 1/2 (R8.2, R8.3)
+    return rank + (50 if card.suit is trump else 0)
 
 
 @define
@@ -89,7 +96,10 @@ class RuleBot:
     It bids the tricks its hand is worth (Wizards, high trumps, high cards), never bids
     blind, names the suit it holds most of as trump, and plays to hit its bid exactly: while
     it needs tricks it takes a trick as cheaply as it can, once it has enough it ducks,
-    keeping Wizards for when they are needed and dropping Jesters to stay out.
+    keeping Wizards for when they are needed and dropping Jesters to stay out. With special
+    cards (R8) it counts the Dragon as a Wizard, declares a Shapeshifter as whatever serves
+    its need, moves a Cloud's bid towards the tricks it holds and passes its weakest card
+    after a Juggler while it needs tricks, its strongest once it has enough.
     """
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -100,12 +110,29 @@ class RuleBot:
             if any(isinstance(a, Look) for a in legal):
                 return next(a for a in legal if isinstance(a, Look))
             return self._bid(view, legal)
+        if view.phase is Phase.CLOUD:
+            return self._change(view, legal)
+        if view.phase is Phase.PASSING:
+            return self._pass(view, legal)
         return self._play(view, legal)
 
     def _trump(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         hand = view.hand or ()
-        choices = [a for a in legal if isinstance(a, ChooseTrump)]
+        choices = [a for a in legal if isinstance(a, ChooseTrump) and a.suit is not None]
         return max(choices, key=lambda a: sum(c.rank + 5 for c in hand if c.suit is a.suit))
+
+    def _need(self, view: PlayerView) -> int:
+        return (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
+
+    def _change(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        changes = [a for a in legal if isinstance(a, ChangeBid)]
+        hand = view.hand or ()
+        still = sum(_strength(card, view.trump) for card in hand)  # tricks the hand may still take
+        return min(changes, key=lambda a: abs(self._need(view) + a.change.delta - still))
+
+    def _pass(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        passes = sorted((a for a in legal if isinstance(a, PassCard)), key=lambda a: _power(a.card, view.trump))
+        return passes[0] if self._need(view) > 0 else passes[-1]
 
     def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         hand = view.hand or ()
@@ -119,8 +146,7 @@ class RuleBot:
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
-        bid = view.bids[view.seat] or 0
-        need = bid - view.tricks_won[view.seat]
+        need = self._need(view)
         trick = view.current_trick.cards
         trump = view.trump
 

@@ -33,16 +33,30 @@ from wizardrules._core import (
     ANY_SUIT_BITS,
     BITS_OF,
     CARD_OF,
-    JESTER_BITS,
+    FREE_BITS,
+    HAND_BITS,
     PLAY_BITS_BY_ID,
+    SPECIAL_BIT,
+    SPECIAL_BITS,
     SUIT_BITS,
-    WIZARD_BITS,
     plays_of,
     winner_index,
 )
-from wizardrules.actions import BIDS, BLIND_BIDS, LOOK, TRUMPS, Action, Bid, ChooseTrump, Look, Play
+from wizardrules.actions import (
+    BIDS,
+    BLIND_BIDS,
+    LOOK,
+    TRUMPS,
+    Action,
+    Bid,
+    ChangeBid,
+    ChooseTrump,
+    Look,
+    PassCard,
+    Play,
+)
 from wizardrules.bidding import BidContext, EqualBids, FreeBids, NotEqualBids
-from wizardrules.cards import Card, Suit
+from wizardrules.cards import Card, Special, Suit
 from wizardrules.errors import (
     CardNotHeldError,
     DealError,
@@ -56,7 +70,7 @@ from wizardrules.errors import (
 )
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.scoring import StandardScore
-from wizardrules.sheet import ScoreSheet
+from wizardrules.sheet import CloudChange, ScoreSheet
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, Trick
 
 if TYPE_CHECKING:  # the layers above build on GameState's internals
@@ -68,7 +82,7 @@ __all__ = ["Deal", "GameState", "Phase", "new_game"]
 
 SUITS: Final = tuple(Suit)
 """The suits by index."""
-TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE = 0, 1, 2, 3
+TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE, CLOUD_PHASE, PASSING_PHASE = 0, 1, 2, 3, 4, 5
 _TRUMP, _BIDDING, _PLAYING, _OVER = TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE
 _NOT_FIXED: Final = -2
 # Built-in policies whose allowed bids depend only on (cards, bid sum, last bidder, round 1).
@@ -79,16 +93,21 @@ class Phase(enum.Enum):
     """Where a round stands; dealing and scoring happen by themselves."""
 
     TRUMP = "trump"
-    """The dealer names the trump suit after a Wizard was turned up (R3.2)."""
+    """The dealer names the trump suit after a Wizard or special card was turned up (R3.2, R8.10),
+    or the Werewolf's holder after the swap (R8.6)."""
     BIDDING = "bidding"
     """Players bid in turn from the dealer's left (R4.1)."""
     PLAYING = "playing"
     """Tricks are played (R5)."""
     OVER = "over"
     """The schedule's last round is scored (R7)."""
+    CLOUD = "cloud"
+    """The winner of the Cloud's trick changes their bid by one (R8.2)."""
+    PASSING = "passing"
+    """After the Juggler's trick each player passes a card to the left, chosen in secret (R8.3)."""
 
 
-PHASES: Final = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER)
+PHASES: Final = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER, Phase.CLOUD, Phase.PASSING)
 """The public phase of each internal phase number."""
 
 
@@ -138,7 +157,7 @@ class _Game:
     schedule: Schedule
     first_dealer: int
     masks: tuple[int, ...]
-    """Per round, every seat's hand packed into one int, 64 bits a seat."""
+    """Per round, every seat's hand as dealt, packed into one int, 128 bits a seat."""
     turned: tuple[int, ...]
     n: int = field(eq=False)
     fixed: tuple[int, ...] = field(eq=False)
@@ -146,18 +165,24 @@ class _Game:
     allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None = field(eq=False)
     """Allowed bids by (cards, bid sum, last bidder, round 1), for the built-in policies that need no more."""
     points_memo: dict[tuple[int, int, bool], int] | None = field(eq=False)
+    specials: int = field(default=0, eq=False)
+    """The hand bits of the special cards in the deck (R8); 0 for the standard deck."""
+    deck_size: int = field(default=_core.DECK_SIZE, eq=False)
 
 
 # The state is two nested tuples, so that a card played copies only what a card changes.
 # Round part, fixed while the cards are played:
-RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE = range(11)
+RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE, RSPECIAL = range(12)
 # Whole state:
 R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
-# `HANDS` packs each seat's hand into 64 bits (seat s at bit 64*s); `WON` packs the tricks
+# `HANDS` packs each seat's hand into 128 bits (seat s at bit 128*s); `WON` packs the tricks
 # taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the round's
 # finished tricks and actions; `LED` is the led suit, -1 while none is set and -2 once a
 # Wizard freed the trick. `RROUNDS` is a tuple of the finished rounds, each
-# (bids, blind mask, tricks won, trump, actions).
+# (bids, blind mask, tricks won, trump, cloud, bombs, actions); `cloud` is (seat, +1 or -1)
+# or None. `RSPECIAL` is None for the standard deck, else the round's special-card state
+# (`_special.Extra`). Tricks hold card codes (see `_core`), so a declared card keeps its
+# declaration.
 
 
 class _RoundCache:
@@ -182,12 +207,12 @@ class _RoundCache:
         return (_RoundCache, ())
 
 
-_HAND_BITS: Final = (1 << 60) - 1
+_HAND_BITS: Final = HAND_BITS
 
 
 def hand_of(hands: int, seat: int) -> int:
-    """One seat's hand mask out of the packed hands."""
-    return hands >> (seat << 6) & _HAND_BITS
+    """One seat's hand mask out of the packed hands (128 bits a seat)."""
+    return hands >> (seat * 67) & _HAND_BITS
 
 
 def won_of(won: int, n: int) -> tuple[int, ...]:
@@ -312,6 +337,32 @@ class GameState:
         return trick_value(s[LEADER], self._game.n, s[R][RTRUMP], s[TRICK])
 
     @property
+    def werewolf(self) -> int | None:
+        """The seat that swapped the Werewolf for the turned-up card this round (R8.6), or `None`."""
+        extra = self._s[R][RSPECIAL]
+        return None if extra is None or extra.wolf < 0 else int(extra.wolf)
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """This round's Cloud bid change (R8.2): the seat and the direction, or `None`."""
+        extra = self._s[R][RSPECIAL]
+        if extra is None or extra.cloud is None:
+            return None
+        seat, delta = extra.cloud
+        return seat, CloudChange(delta)
+
+    @property
+    def passes(self) -> tuple[Card | None, ...]:
+        """While passing after the Juggler (R8.3), the card each seat has chosen, `None` for one yet to choose.
+
+        Full information; empty outside the passing phase.
+        """
+        extra = self._s[R][RSPECIAL]
+        if extra is None or extra.passes is None:
+            return ()
+        return tuple(None if code < 0 else CARD_OF[code] for code in extra.passes)
+
+    @property
     def completed_tricks(self) -> tuple[Trick, ...]:
         """This round's finished tricks, in order."""
         s = self._s
@@ -381,12 +432,12 @@ class GameState:
         """
         s = self._s
         if s[PHASE] == _PLAYING:
-            hand = s[HANDS] >> (s[MOVE] << 6) & _HAND_BITS
+            hand = s[HANDS] >> (s[MOVE] * 67) & _HAND_BITS
             led = s[LED]
             if led >= 0:
                 following = hand & SUIT_BITS[led]
                 if following:
-                    return plays_of(following | (hand & _WJ_BITS))
+                    return plays_of(following | (hand & _FREE_BITS))
             return plays_of(hand)
         return _other_actions(s)
 
@@ -408,7 +459,8 @@ class GameState:
             WrongPhaseError: the action belongs to another phase, or the game is over.
             CardNotHeldError: the card is not in the hand.
             MustFollowSuitError: the player holds the led suit and does not follow (R5.3).
-            IllegalBidError: a bid the rules forbid here (R4).
+            IllegalBidError: a bid the rules forbid here (R4), or a Cloud change past 0 or the cards (R8.2).
+            UndeclaredCardError: a Cloud or Juggler without a suit, a Shapeshifter without a role (R8).
         """
         s = self._s
         if seat is None and s[PHASE] == _PLAYING:
@@ -422,13 +474,21 @@ class GameState:
         cls = action.__class__
         phase = s[PHASE]
         if isinstance(action, Play) and phase == _PLAYING:
-            return _play(s, action, BITS_OF.get(action.card, 0))
+            return _play(s, action, _HELD_BITS.get(action.card, 0))
         if cls is Bid and phase == _BIDDING:
             return _bid(s, action)  # type: ignore[arg-type]
         if cls is ChooseTrump and phase == _TRUMP:
             return _choose_trump(s, action)  # type: ignore[arg-type]
         if cls is Look and phase == _BIDDING:
             return _look(s, action)  # type: ignore[arg-type]
+        if cls is ChangeBid and phase == CLOUD_PHASE:
+            from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+            return _special.change_bid(s, action)  # type: ignore[arg-type]
+        if cls is PassCard and phase == PASSING_PHASE:
+            from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+            return _special.pass_card(s, action)  # type: ignore[arg-type]
         raise _wrong_phase(s, action, seat)
 
     def view(self, seat: int) -> PlayerView:
@@ -465,7 +525,8 @@ class GameState:
         )
 
 
-_WJ_BITS: Final = WIZARD_BITS | JESTER_BITS
+_FREE_BITS: Final = FREE_BITS
+_HELD_BITS: Final = _core.HELD_BITS
 _PLAY_BITS_BY_ID: Final = PLAY_BITS_BY_ID
 _new_state = GameState.__new__
 _set = object.__setattr__
@@ -506,7 +567,7 @@ def _wrong_phase(s: tuple[Any, ...], action: object, seat: int | None = None) ->
         player = "a player"
     else:
         player = _name(s, s[MOVE])
-    if not isinstance(action, (Bid, Play, ChooseTrump, Look)):
+    if not isinstance(action, (Bid, Play, ChooseTrump, Look, ChangeBid, PassCard)):
         return WrongPhaseError(player=player, action=repr(action), reason="it is not an action")
     if phase == _OVER:
         return WrongPhaseError(player=player, action=str(action), reason="the game is over")
@@ -519,6 +580,8 @@ def _wrong_phase(s: tuple[Any, ...], action: object, seat: int | None = None) ->
             _TRUMP: "the dealer must first choose the trump suit (R3.2)",
             _BIDDING: "it is time to bid (R4.1)",
             _PLAYING: "the bidding is over; it is time to play a card (R5)",
+            CLOUD_PHASE: "the winner of the Cloud's trick must first change their bid (R8.2)",
+            PASSING_PHASE: "after the Juggler's trick every player first passes a card (R8.3)",
         }[phase]
     return WrongPhaseError(player=player, action=str(action), reason=reason)
 
@@ -555,24 +618,39 @@ def _start_round(
         trump = -1
         if 0 <= turned < 52:
             trump = turned // 13
-        elif 52 <= turned < 56:  # a Wizard: the dealer chooses after looking (R3.2)
+        elif 52 <= turned < 56 or turned in _DEALER_CHOOSES:  # the dealer chooses after looking (R3.2, R8.10)
             phase = _TRUMP
             to_move = dealer
             looked |= 1 << dealer
-    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache)
-    return _state((round_part, phase, to_move, game.masks[rnd], (), (dealer + 1) % n, -1, 0, None, acts))
+    hands = game.masks[rnd]
+    extra = None
+    if game.specials:
+        from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+        hands, extra, wolf = _special.swap_werewolf(game, rnd, hands)
+        if wolf >= 0:  # the Werewolf's holder names the trump instead of the dealer (R8.6)
+            phase, to_move, trump = _TRUMP, wolf, -1
+            looked = (0 if game.blind_rounds[rnd] else (1 << n) - 1) | 1 << wolf
+    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache, extra)
+    return _state((round_part, phase, to_move, hands, (), (dealer + 1) % n, -1, 0, None, acts))
 
 
 def _choose_trump(s: tuple[Any, ...], action: ChooseTrump) -> GameState:
     me = s[MOVE]
     suit = action.suit
-    if not isinstance(suit, Suit):
+    extra = s[R][RSPECIAL]
+    wolf = extra is not None and extra.wolf >= 0
+    if suit is None and not wolf:
+        raise WrongPhaseError(
+            player=_name(s, me), action=str(action), reason="the dealer must name one of the four suits (R3.2)"
+        )
+    if suit is not None and not isinstance(suit, Suit):
         raise WrongPhaseError(player=_name(s, me), action=str(action), reason="the trump must be one of the four suits")
     round_part = list(s[R])
-    round_part[RTRUMP] = SUITS.index(suit)
+    round_part[RTRUMP] = -1 if suit is None else SUITS.index(suit)
     round_part[RLOOKED] |= 1 << me
-    n = s[R][RG].n
-    return _state((tuple(round_part), _BIDDING, (me + 1) % n, *s[HANDS:ACTS], (action, s[ACTS])))
+    # the first bidder is left of the dealer, whoever named the trump (R4.1, R8.6)
+    return _state((tuple(round_part), _BIDDING, s[LEADER], *s[HANDS:ACTS], (action, s[ACTS])))
 
 
 def _look(s: tuple[Any, ...], action: Look) -> GameState:
@@ -668,6 +746,7 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
         nbids,
         rp[RSUM] + tricks,
         rp[RCACHE],
+        rp[RSPECIAL],
     )
     if nbids == n:  # everyone has bid: the player left of the dealer leads (R5.1)
         return _state((round_part, _PLAYING, s[LEADER], *s[HANDS:ACTS], (action, s[ACTS])))
@@ -676,13 +755,17 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
 
 def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
     rp, _phase, me, hands, trick, leader, led, won, done, acts = s
-    shift = me << 6
+    shift = me * 67
     hand = hands >> shift & _HAND_BITS
     held = hand & bits
     if not held:
         raise CardNotHeldError(player=_name(s, me), action=str(action), reason=f"{action.card} is not in their hand")
     bit = held & -held
     index = bit.bit_length() - 1
+    if index >= 60:  # a special card (R8)
+        from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+        return _special.play_special(s, action, index)
     if led >= 0 and index < 52 and index // 13 != led and hand & SUIT_BITS[led]:
         raise MustFollowSuitError(
             player=_name(s, me),
@@ -702,15 +785,20 @@ def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
         state = _new_state(GameState)
         _set(state, "_s", (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
         return state
+    if rp[RSPECIAL] is not None:
+        from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+        return _special.end_trick(rp, hands, trick, leader, won, done, acts)
     winner = (leader + winner_index(trick, rp[RTRUMP])) % n
     won += 1 << (8 * winner)
     done = ((leader, trick), done)
     if hands:  # cards remain: the winner leads the next trick (R5.1)
         return _state((rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
-    return _finish_round(rp, won, done, acts)
+    return finish_round(rp, won, done, acts)
 
 
-def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> GameState:
+def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> GameState:
+    """Score the round onto the totals, then deal the next round or end the game (R6, R7)."""
     game: _Game = rp[RG]
     n = game.n
     score = game.rules.score_rule
@@ -728,11 +816,16 @@ def _finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) ->
         points.append(value)
     totals = tuple(t + p for t, p in zip(rp[RTOTALS], points, strict=True))
     rnd = rp[RND]
-    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], tuple(_unlink(acts))))
+    extra = rp[RSPECIAL]
+    cloud = bombs = None
+    if extra is not None:
+        cloud = extra.cloud
+        bombs = sum(_core.BOMB in cards for _leader, cards in _unlink(done))
+    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, tuple(_unlink(acts))))
     if rnd + 1 < len(game.masks):
         return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(rp[RCACHE]))
     cache = _RoundCache(rp[RCACHE])
-    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], cache)
+    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], cache, extra)
     dealer = (game.first_dealer + rnd) % n
     return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, None))
 
@@ -746,8 +839,13 @@ def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
         rp = s[R]
         return bid_actions(allowed_bids_at(rp), not rp[RLOOKED] >> s[MOVE] & 1)
     if phase == _TRUMP:
-        return TRUMP_ACTIONS
-    return ()
+        extra = s[R][RSPECIAL]
+        return TRUMP_ACTIONS if extra is None or extra.wolf < 0 else WEREWOLF_TRUMP_ACTIONS
+    if phase == _OVER:
+        return ()
+    from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+    return _special.special_actions(s)
 
 
 def bid_actions(allowed: frozenset[int], blind: bool) -> tuple[Action, ...]:
@@ -762,6 +860,12 @@ def bid_actions(allowed: frozenset[int], blind: bool) -> tuple[Action, ...]:
 
 TRUMP_ACTIONS: Final = tuple(TRUMPS[suit] for suit in SUITS)
 """The dealer's four trump choices, in suit order."""
+WEREWOLF_TRUMP_ACTIONS: Final = (*TRUMP_ACTIONS, TRUMPS[None])
+"""The Werewolf's holder's choices: the four suits or no trump (R8.6)."""
+_DEALER_CHOOSES: Final = frozenset(
+    SPECIAL_BIT[s] for s in (Special.DRAGON, Special.CLOUD, Special.JUGGLER, Special.SHAPESHIFTER, Special.WEREWOLF)
+)
+"""Turned-up special cards after which the dealer names the trump (R8.10)."""
 
 
 # -- the score sheet -------------------------------------------------------------------------
@@ -778,12 +882,19 @@ def _build_sheet(s: tuple[Any, ...], cache: _RoundCache) -> ScoreSheet:
     else:
         sheet = ScoreSheet(players=game.players, rules=game.rules, first_dealer=game.first_dealer)
     cache.previous = None  # the older sheets are no longer needed
-    for bids, blind, won, trump, _actions in finished:
+    for final_bids, blind, won, trump, cloud, bombs, _actions in finished:
+        bids, change = final_bids, None
+        if cloud is not None:  # the sheet takes the bids as made and the Cloud's change (R8.2)
+            seat, delta = cloud
+            bids = (*bids[:seat], bids[seat] - delta, *bids[seat + 1 :])
+            change = (seat, CloudChange(delta))
         sheet = sheet.record(
             bids=bids,
             tricks=won,
             blind=[seat for seat in range(game.n) if blind >> seat & 1],
             trump=None if trump < 0 else SUITS[trump],
+            cloud=change,
+            bombs=bombs,
         )
     return sheet
 
@@ -804,23 +915,28 @@ def draw_dealer(n: int, rng: random.Random) -> int:
 
 
 _Dealt = list[tuple[int, int]]
-"""Per round: every hand packed into one int (64 bits a seat) and the turned-up card's bit or -1."""
+"""Per round: every hand packed into one int (128 bits a seat) and the turned-up card's bit or -1."""
 
 
-_BIT: Final = tuple(1 << i for i in range(_core.DECK_SIZE))
+_BIT: Final = tuple(1 << i for i in range(67))
 _DECK: Final = list(range(_core.DECK_SIZE))
+_KEEP: Final = ANY_SUIT_BITS | SPECIAL_BITS
 
 
-def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random) -> _Dealt:
-    """Deal every round (R2.6): a partial Fisher-Yates shuffle of the deck per round."""
+def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random, specials: int = 0) -> _Dealt:
+    """Deal every round (R2.6): a partial Fisher-Yates shuffle of the deck per round.
+
+    `specials` holds the hand bits of the special cards in the deck (R1.4).
+    """
     deals = []
     uniform = rng.random
-    size = _core.DECK_SIZE
+    full_deck = _DECK + [i for i in range(60, 67) if specials >> i & 1]
+    size = len(full_deck)
     for rnd, cards in enumerate(schedule.cards_per_round):
         dealt = n * cards
         turn_up = fixed[rnd] == _NOT_FIXED and dealt < size
         needed = dealt + 1 if turn_up else dealt
-        deck = _DECK[:]
+        deck = full_deck[:]
         for i in range(needed):  # index from random() is uniform up to float rounding (2**-53)
             j = i + int(uniform() * (size - i))
             deck[i], deck[j] = deck[j], deck[i]
@@ -831,22 +947,24 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
             # Wizards and Jesters are interchangeable: number their copies seat by seat, as an
             # explicit deal does, so that a game and its replay hold the very same bits.
             w = (mask >> 52 & 0xF).bit_count()
-            k = (mask >> 56).bit_count()
-            mask = (mask & ANY_SUIT_BITS) | ((1 << w) - 1) << wizards | ((1 << k) - 1) << jesters
+            k = (mask >> 56 & 0xF).bit_count()
+            mask = (mask & _KEEP) | ((1 << w) - 1) << wizards | ((1 << k) - 1) << jesters
             wizards += w
             jesters += k
-            packed |= mask << (seat << 6)
+            packed |= mask << (seat * 67)
         turned = deck[dealt] if turn_up else -1
-        if turned >= 56:
+        if 56 <= turned < 60:
             turned = jesters
-        elif turned >= 52:
+        elif 52 <= turned < 56:
             turned = wizards
         deals.append((packed, turned))
     return deals
 
 
-def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[int, ...]) -> _Dealt:
+def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[int, ...], specials: int) -> _Dealt:
     rounds = as_tuple(deal, "deal", DealError)
+    in_deck = (1 << 60) - 1 | specials
+    deck_size = _core.DECK_SIZE + specials.bit_count()
     if len(rounds) != schedule.rounds:
         raise DealError(f"deal: {len(rounds)} rounds given, the schedule has {schedule.rounds}")
     result = []
@@ -862,19 +980,19 @@ def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[
                 raise DealError(f"deal round {number}: seat {seat} has {len(hand)} cards, the round deals {cards}")
             mask = 0
             for card in hand:
-                free = BITS_OF.get(card, 0) & ~(used | mask) if isinstance(card, Card) else 0
+                free = BITS_OF.get(card, 0) & in_deck & ~(used | mask) if isinstance(card, Card) else 0
                 if not free:
-                    raise DealError(f"deal round {number}: {card!r} is not a card left in the standard deck")
+                    raise DealError(f"deal round {number}: {card!r} is not a card left in the deck")
                 mask |= free & -free
             used |= mask
-            packed |= mask << (seat << 6)
+            packed |= mask << (seat * 67)
         turned = -1
-        expect_card = fixed[number - 1] == _NOT_FIXED and n * cards < _core.DECK_SIZE
+        expect_card = fixed[number - 1] == _NOT_FIXED and n * cards < deck_size
         if item.turned_up is not None:
             if not expect_card:
                 raise DealError(f"deal round {number}: no card is turned up in this round (R3.4, R3.5)")
             card = item.turned_up
-            free = BITS_OF.get(card, 0) & ~used if isinstance(card, Card) else 0
+            free = BITS_OF.get(card, 0) & in_deck & ~used if isinstance(card, Card) else 0
             if not free:
                 raise DealError(f"deal round {number}: turned-up {card!r} is not a card left in the deck")
             turned = (free & -free).bit_length() - 1
@@ -924,10 +1042,7 @@ def new_game(
     rules = Rules() if rules is None else rules
     sheet = ScoreSheet(players=names, rules=rules)  # checks names, rules and player count
     n = len(sheet.players)
-    if rules.special_cards:
-        raise RulesError(
-            "the engine plays the standard deck; special cards can be recorded on a ScoreSheet but not played yet"
-        )
+    specials = sum(1 << SPECIAL_BIT[special] for special in rules.special_cards)
     sources = sum(x is not None for x in (seed, rng, deal))
     if sources != 1:
         raise RulesError(f"new_game needs exactly one source of chance (seed=, rng= or deal=), got {sources} (R2.6)")
@@ -947,10 +1062,10 @@ def new_game(
     elif type(first_dealer) is not int or not 0 <= first_dealer < n:
         raise RulesError(f"first_dealer {first_dealer!r} must be a seat 0..{n - 1}")
     if rng is not None:
-        deals = random_deals(schedule, n, fixed, rng)
+        deals = random_deals(schedule, n, fixed, rng, specials)
     else:
         assert deal is not None  # noqa: S101 - exactly one source was given
-        deals = _given_deals(deal, schedule, n, fixed)
+        deals = _given_deals(deal, schedule, n, fixed, specials)
     blind_on = Variant.BLIND_BIDS in rules.variants
     clairvoyance = Variant.CLAIRVOYANCE in rules.variants
     game = _Game(
@@ -970,6 +1085,8 @@ def new_game(
         points_memo=_POINTS_BY_RULE.setdefault(rules.score_rule, {})
         if isinstance(rules.score_rule, StandardScore)
         else None,
+        specials=specials,
+        deck_size=_core.DECK_SIZE + specials.bit_count(),
     )
     return _start_round(game, 0, (0,) * n, (), None, _RoundCache())
 

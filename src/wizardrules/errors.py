@@ -29,7 +29,8 @@ WizardRulesError (ValueError)
     ├── WrongPhaseError      the action belongs to another phase (or the game is over)
     ├── CardNotHeldError     playing a card that is not in the hand
     ├── MustFollowSuitError  not following the led suit while holding it (R5.3)
-    └── IllegalBidError      a bid the rules forbid here (range, policy, blind)
+    ├── IllegalBidError      a bid the rules forbid here (range, policy, blind, a Cloud's bounds)
+    └── UndeclaredCardError  a Cloud or Juggler without a suit, a Shapeshifter without a role (R8)
 ```
 """
 
@@ -61,6 +62,7 @@ __all__ = [
     "SheetError",
     "TrickError",
     "TricksError",
+    "UndeclaredCardError",
     "UndoError",
     "WizardRulesError",
     "WrongPhaseError",
@@ -204,3 +206,7 @@ class MustFollowSuitError(IllegalActionError):
 
 class IllegalBidError(IllegalActionError):
     """A bid outside 0..cards, one the bid policy forbids (R4.2), or a blind bid not allowed (R4.4)."""
+
+
+class UndeclaredCardError(IllegalActionError):
+    """A Cloud or Juggler played without a named suit, or a Shapeshifter without a role (R8.2, R8.3, R8.7)."""

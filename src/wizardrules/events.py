@@ -18,20 +18,24 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
+from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import GameState, Phase
-from wizardrules.sheet import Round
+from wizardrules.sheet import CloudChange, Round
 from wizardrules.tricks import Trick
 
 __all__ = [
+    "BidChanged",
     "BidMade",
+    "CardPassed",
     "CardPlayed",
+    "CardsPassed",
     "Event",
     "GameOver",
     "HandSeen",
     "RoundScored",
     "RoundStarted",
+    "TrickVoided",
     "TrickWon",
     "TrumpChosen",
 ]
@@ -39,10 +43,11 @@ __all__ = [
 
 @frozen(kw_only=True)
 class TrumpChosen:
-    """The dealer named the trump after a Wizard was turned up (R3.2)."""
+    """The trump was named: by the dealer after a Wizard or special card was turned up (R3.2,
+    R8.10), or by the Werewolf's holder, who may name no trump (`suit=None`, R8.6)."""
 
     seat: int
-    suit: Suit
+    suit: Suit | None
 
 
 @frozen(kw_only=True)
@@ -63,7 +68,7 @@ class BidMade:
 
 @frozen(kw_only=True)
 class CardPlayed:
-    """A player played a card (R5.3)."""
+    """A player played a card (R5.3); a Cloud, Juggler or Shapeshifter with its declaration (R8)."""
 
     seat: int
     card: Card
@@ -71,10 +76,42 @@ class CardPlayed:
 
 @frozen(kw_only=True)
 class TrickWon:
-    """A trick is complete and `seat` took it (R5.4)."""
+    """A trick is complete and `seat` took it (R5.4, R8.9)."""
 
     seat: int
     trick: Trick
+
+
+@frozen(kw_only=True)
+class TrickVoided:
+    """A Bomb voided the complete trick: nobody took it, and `leader` leads next (R8.1)."""
+
+    leader: int
+    trick: Trick
+
+
+@frozen(kw_only=True)
+class BidChanged:
+    """The winner of the Cloud's trick changed their bid by one (R8.2)."""
+
+    seat: int
+    change: CloudChange
+    bid: int
+
+
+@frozen(kw_only=True)
+class CardPassed:
+    """A player chose the card to pass left after the Juggler's trick (R8.3); hidden from the others."""
+
+    seat: int
+    card: Card
+
+
+@frozen(kw_only=True)
+class CardsPassed:
+    """Every player has chosen: the cards went left together (R8.3); `cards[seat]` is what `seat` passed."""
+
+    cards: tuple[Card, ...]
 
 
 @frozen(kw_only=True)
@@ -87,12 +124,16 @@ class RoundScored:
 
 @frozen(kw_only=True)
 class RoundStarted:
-    """A new round is dealt (R2.6, R3)."""
+    """A new round is dealt (R2.6, R3).
+
+    `werewolf` is the seat that swapped the Werewolf for the turned-up card, if one did (R8.6).
+    """
 
     round_number: int
     dealer: int
     turned_up: Card | None
     trump: Suit | None
+    werewolf: int | None = None
 
 
 @frozen(kw_only=True)
@@ -104,7 +145,10 @@ class GameOver:
     winners: tuple[str, ...]
 
 
-Event: TypeAlias = "TrumpChosen | HandSeen | BidMade | CardPlayed | TrickWon | RoundScored | RoundStarted | GameOver"
+Event: TypeAlias = (
+    "TrumpChosen | HandSeen | BidMade | CardPlayed | TrickWon | TrickVoided | BidChanged | CardPassed"
+    " | CardsPassed | RoundScored | RoundStarted | GameOver"
+)
 """Any event."""
 
 
@@ -112,20 +156,34 @@ def events_between(before: GameState, after: GameState, action: Action) -> tuple
     """The events of the transition from `before` to `after` by `action`."""
     seat = before.to_move
     assert seat is not None  # noqa: S101 - a legal action was applied
+    events: list[Event] = []
     if isinstance(action, ChooseTrump):
-        return (TrumpChosen(seat=seat, suit=action.suit),)
-    if isinstance(action, Look):
-        return (HandSeen(seat=seat),)
-    if isinstance(action, Bid):
-        return (BidMade(seat=seat, bid=action.tricks, blind=action.blind),)
-    assert isinstance(action, Play)  # noqa: S101 - the four actions are exhaustive
-    events: list[Event] = [CardPlayed(seat=seat, card=action.card)]
-    trick = before.current_trick.add(action.card)
-    if not trick.is_complete:
-        return tuple(events)
-    winner = trick.winner
-    assert winner is not None  # noqa: S101 - the standard deck has no Bomb
-    events.append(TrickWon(seat=winner, trick=trick))
+        events.append(TrumpChosen(seat=seat, suit=action.suit))
+    elif isinstance(action, Look):
+        events.append(HandSeen(seat=seat))
+    elif isinstance(action, Bid):
+        events.append(BidMade(seat=seat, bid=action.tricks, blind=action.blind))
+    elif isinstance(action, ChangeBid):
+        bid = before.bids[seat]
+        assert bid is not None  # noqa: S101 - every bid is made before the first card
+        events.append(BidChanged(seat=seat, change=action.change, bid=bid + action.change.delta))
+    elif isinstance(action, PassCard):
+        events.append(CardPassed(seat=seat, card=action.card))
+        if after.phase is not Phase.PASSING:
+            chosen = before.passes
+            cards = tuple(action.card if i == seat else card for i, card in enumerate(chosen))
+            events.append(CardsPassed(cards=tuple(card for card in cards if card is not None)))
+    else:
+        events.append(CardPlayed(seat=seat, card=action.card))
+        trick = before.current_trick.add(action.card)
+        if trick.is_complete:
+            winner = trick.winner
+            if winner is None:
+                leader = trick.next_leader
+                assert leader is not None  # noqa: S101 - the trick is complete
+                events.append(TrickVoided(leader=leader, trick=trick))
+            else:
+                events.append(TrickWon(seat=winner, trick=trick))
     if after.round_number == before.round_number and not after.is_over:
         return tuple(events)
     sheet = after.scoresheet
@@ -139,6 +197,7 @@ def events_between(before: GameState, after: GameState, action: Action) -> tuple
                 dealer=after.dealer,
                 turned_up=after.turned_up,
                 trump=None if after.phase is Phase.TRUMP else after.trump,
+                werewolf=after.werewolf,
             )
         )
     return tuple(events)

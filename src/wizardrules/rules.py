@@ -369,6 +369,8 @@ class Rules:
                 f"clairvoyance: round 1 of the {schedule.name} schedule deals {schedule.cards_per_round[0]} cards; "
                 "clairvoyance is played with one card, held to the forehead unseen (R4.5)"
             )
+        if Special.WEREWOLF in self.special_cards:
+            _check_werewolf(schedule, players, len(self.deck))
         if isinstance(self.bid_policy, ScorekeeperHook) and self.bid_policy.scorekeeper >= players:
             raise RulesError(f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players")
         return schedule
@@ -380,6 +382,24 @@ class Rules:
             RulesError: the reason the game cannot be played.
         """
         self.schedule_for(players)
+
+
+EDITION_2016: Final = frozenset(
+    {Special.BOMB, Special.CLOUD, Special.DRAGON, Special.FAIRY, Special.WEREWOLF, Special.JUGGLER}
+)
+"""The special cards of the 2016 anniversary edition (R8)."""
+EDITION_2021: Final = frozenset(Special)
+"""The special cards of the 2021 anniversary edition: all seven (R8)."""
+
+
+def _check_werewolf(schedule: Schedule, players: int, deck_size: int) -> None:
+    """The Werewolf is swapped for the turned-up card (R8.6): every round must turn one up."""
+    for number, cards in enumerate(schedule.cards_per_round, start=1):
+        if schedule.fixed_trump(number) is not None or cards * players == deck_size:
+            raise RulesError(
+                f"the Werewolf is swapped for the turned-up card, but round {number} of the {schedule.name} "
+                "schedule turns up none (R8.6, R3.4, R3.5)"
+            )
 
 
 class Preset(enum.Enum):
@@ -410,6 +430,10 @@ class Preset(enum.Enum):
     """Seed 000's score pad: ±1 and ties broken by exact hits."""
     TOURNAMENT = "tournament"
     """The tournament schedule with the ±1 rule and ties broken by exact hits."""
+    ANNIVERSARY_2016 = "anniversary-2016"
+    """The 2016 anniversary deck: Bomb, Cloud, Dragon, Fairy, Werewolf and Juggler (R8), rulebook rules."""
+    ANNIVERSARY_2021 = "anniversary-2021"
+    """The 2021 anniversary deck: the 2016 cards and the Shapeshifter (R8), rulebook rules."""
 
     def rules(self) -> Rules:
         """The rule set of this preset."""
@@ -440,4 +464,6 @@ _PRESETS: Final = {
     Preset.APP_EQUAL: Rules(bid_policy=EqualBids()),
     Preset.SCORE_PAD: Rules(bid_policy=NotEqualBids(), tiebreak=TieBreak.EXACT_HITS),
     Preset.TOURNAMENT: Rules(bid_policy=NotEqualBids(), schedule=ScheduleKind.TOURNAMENT, tiebreak=TieBreak.EXACT_HITS),
+    Preset.ANNIVERSARY_2016: Rules(special_cards=EDITION_2016),
+    Preset.ANNIVERSARY_2021: Rules(special_cards=EDITION_2021),
 }

@@ -308,6 +308,7 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
 
     Raises:
         DealError: the view is inconsistent, so that no deal fits it.
+        RulesError: the game has special cards (R8), which the sampler leaves out.
 
     Example:
         >>> import random
@@ -317,6 +318,8 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
         >>> world[0] == state.hand(0), sum(len(hand) for hand in world)
         (True, 3)
     """
+    if view.rules.special_cards:
+        raise RulesError("sample_world deals the standard deck; games with special cards (R8) cannot be sampled")
     problem = _problem(view)
     hands = _deal_by_rejection(problem, rng, tries) if tries > 0 else None
     if hands is None:
@@ -496,11 +499,16 @@ class MonteCarloBot:
         self._rng = random.Random(self.seed)
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The legal action with the best mean rollout score over the sampled worlds."""
+        """The legal action with the best mean rollout score over the sampled worlds.
+
+        With special cards (R8), which the sampler leaves out, the rollout bot decides.
+        """
+        player = RuleBot() if self.rollout is None else self.rollout
+        if view.rules.special_cards:
+            return player.act(view, legal)
         if len(legal) == 1:
             return legal[0]
         start = time.monotonic()
-        player = RuleBot() if self.rollout is None else self.rollout
         players = [player] * len(view.players)
         scores = [0.0] * len(legal)
         for done in range(self.samples):

@@ -166,11 +166,16 @@ def random_games(
     same way plays the very same game.
 
     Raises:
-        RulesError: `n` is negative, or the players or rules cannot play.
+        RulesError: `n` is negative, the players or rules cannot play, or the rules have
+            special cards (R8), which these playouts leave out.
     """
     if type(n) is not int or n < 0:
         raise RulesError(f"random_games: {n!r} games; give a whole number 0 or more")
     template = new_game(players, rules=rules, seed=0)._s[R][RG]  # checks the players and rules
+    if template.specials:
+        raise RulesError(
+            "random_games plays the standard deck; play games with special cards through new_game or play_game (R8)"
+        )
     return tuple(_play(template, *game_seeds(seed, g)) for g in range(n))
 
 
