@@ -34,6 +34,7 @@ from wizardrules.engine import (
     RG,
     RLOOKED,
     RND,
+    RSPECIAL,
     RTOTALS,
     RTRUMP,
     SUITS,
@@ -50,7 +51,7 @@ from wizardrules.engine import (
     won_of,
 )
 from wizardrules.rules import BidReveal, Rules
-from wizardrules.sheet import Round
+from wizardrules.sheet import CloudChange, Round
 from wizardrules.tricks import Trick
 
 __all__ = ["PlayerView"]
@@ -88,6 +89,14 @@ class PlayerView:
             included, now revealed), blind marks, tricks and points.
         allowed_bids: the bids this seat may make when it is to bid (blind ones if the seat
             has not looked), else empty.
+        werewolf: the seat that swapped the Werewolf for the turned-up card this round, so
+            holds that card (R8.6); `None` if nobody did.
+        cloud: this round's Cloud change (R8.2) as (seat, direction), when this seat may
+            know that seat's bid, else `None`.
+        passing: while passing after the Juggler (R8.3), the card this seat has chosen;
+            `None` before it chooses and outside the passing phase. Others' choices stay hidden.
+        passed: this round's passings as this seat saw them: (card given left, card received
+            from the right), in order.
     """
 
     seat: int
@@ -112,6 +121,10 @@ class PlayerView:
     totals: tuple[int, ...]
     finished_rounds: tuple[Round, ...]
     allowed_bids: frozenset[int]
+    werewolf: int | None = None
+    cloud: tuple[int, CloudChange] | None = None
+    passing: Card | None = None
+    passed: tuple[tuple[Card, Card], ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -156,6 +169,18 @@ def make_view(state: GameState, s: tuple[Any, ...], seat: int) -> PlayerView:
     allowed: frozenset[int] = frozenset()
     if phase == BIDDING_PHASE and to_move == seat:
         allowed = allowed_bids_at(rp)
+    extra = rp[RSPECIAL]
+    werewolf: int | None = None
+    cloud: tuple[int, CloudChange] | None = None
+    passing: Card | None = None
+    passed: tuple[tuple[Card, Card], ...] = ()
+    if extra is not None:  # the special cards' public facts, and this seat's own passing (R8)
+        werewolf = None if extra.wolf < 0 else extra.wolf
+        if extra.cloud is not None and visible[extra.cloud[0]]:
+            cloud = (extra.cloud[0], CloudChange(extra.cloud[1]))
+        if extra.passes is not None and extra.passes[seat] >= 0:
+            passing = _core.CARD_OF[extra.passes[seat]]
+        passed = tuple((_core.CARD_OF[bits[seat]], _core.CARD_OF[bits[(seat - 1) % n]]) for bits in extra.passed)
     return PlayerView(
         seat=seat,
         players=game.players,
@@ -179,4 +204,8 @@ def make_view(state: GameState, s: tuple[Any, ...], seat: int) -> PlayerView:
         totals=rp[RTOTALS],
         finished_rounds=state.scoresheet.rounds,
         allowed_bids=allowed,
+        werewolf=werewolf,
+        cloud=cloud,
+        passing=passing,
+        passed=passed,
     )
