@@ -25,7 +25,9 @@ from wizardrules import (
     NotEqualBids,
     Phase,
     PlayerView,
+    Preset,
     Rules,
+    RulesError,
     Schedule,
     ScheduleKind,
     ScorekeeperHook,
@@ -313,3 +315,10 @@ def test_world_state_rejects_a_world_that_does_not_fit() -> None:
     with pytest.raises(DealError):
         world_state(view, (state.hands[0], state.hands[0], state.hands[2]))
     assert world_state(view, state.hands).phase is Phase.BIDDING
+
+
+def test_world_state_refuses_special_cards() -> None:
+    """R8: the replay of a sampled world knows the standard deck only, so special-card games are refused."""
+    view = new_game(3, rules=Preset.ANNIVERSARY_2021.rules(), seed=1).view(0)
+    with pytest.raises(RulesError, match="special cards"):
+        world_state(view, [(), (), ()])

@@ -391,6 +391,7 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
     Raises:
         DealError: the world does not fit the view.
         IllegalActionError: the history cannot be replayed in this world.
+        RulesError: the game has special cards (R8), which the replay leaves out.
 
     Example:
         >>> import random
@@ -400,6 +401,8 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
         >>> state.hand(2) == view.hand, state.to_move == view.to_move
         (True, True)
     """
+    if view.rules.special_cards:
+        raise RulesError("world_state replays standard-deck rounds; games with special cards (R8) cannot be replayed")
     n = len(view.players)
     if len(world) != n:
         raise DealError(f"world of {len(world)} hands for {n} players")
