@@ -8,6 +8,8 @@ a one-line error on stderr, never a traceback.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -240,3 +242,17 @@ def test_cli_usage_errors_exit_with_code_2(capsys: Capture, argv: list[str]) -> 
     assert "error:" in err
     assert "--help" in err
     assert "Traceback" not in err
+
+
+def test_cli_stops_quietly_when_the_reader_goes_away() -> None:
+    """Output into a closed pipe (`wizardrules ... | head`) ends with exit code 1 and no traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wizardrules", "play", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    assert proc.stderr is not None
+    proc.stdout.close()  # before the game is printed
+    errors = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == 1
+    assert b"Traceback" not in errors

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -257,8 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WizardRulesError as error:
         print(f"wizardrules {args.command}: error: {error}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps({k: v for k, v in result.items() if k != "text"}, ensure_ascii=False))
-    else:
-        print(result["text"])
+    try:
+        if args.json:
+            print(json.dumps({k: v for k, v in result.items() if k != "text"}, ensure_ascii=False))
+        else:
+            print(result["text"])
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
