@@ -1397,3 +1397,13 @@ def test_states_copy_and_pickle_to_equal_states() -> None:
         assert clone == state
         assert clone.legal_actions() == state.legal_actions()
         assert clone.apply(clone.legal_actions()[0]) == state.apply(state.legal_actions()[0])
+
+
+def test_r8_6_before_the_werewolf_holder_names_trump_others_wait_for_them() -> None:
+    """R8.6: while the Werewolf's holder is to name the trump, a bid is refused naming that holder."""
+    rules = Rules(special_cards=[Special.WEREWOLF], schedule=Schedule(cards_per_round=(1,)))
+    deal = Deal(hands=[parse_cards("R1"), parse_cards("WEREWOLF"), parse_cards("B7")], turned_up=Card.parse("G2"))
+    state = new_game(3, rules=rules, deal=[deal], first_dealer=0)
+    assert (state.phase, state.to_move, state.werewolf) == (Phase.TRUMP, 1, 1)
+    with pytest.raises(WrongPhaseError, match="Player 2, who swapped the Werewolf, must first name the trump"):
+        state.apply(Bid(tricks=0))

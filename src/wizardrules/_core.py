@@ -3,7 +3,7 @@
 Bits 0..51 are the suit cards (suit index * 13 + rank - 1), bits 52..55 the four Wizards,
 bits 56..59 the four Jesters and bits 60..66 the special cards (R8) in the order of
 `Special`: Dragon, Fairy, Bomb, Werewolf, Juggler, Cloud, Shapeshifter. A hand is an int
-with one bit per card held; the engine packs each seat's hand into 128 bits.
+with one bit per card held; the engine packs each seat's hand into 67 bits.
 
 A card in a trick is a *code*: its bit index, except that a declared Juggler, Cloud or
 Shapeshifter has a code of its own from 80 up (`JUGGLER:R` .. `CLOUD:B`, then

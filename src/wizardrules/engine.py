@@ -157,7 +157,7 @@ class _Game:
     schedule: Schedule
     first_dealer: int
     masks: tuple[int, ...]
-    """Per round, every seat's hand as dealt, packed into one int, 128 bits a seat."""
+    """Per round, every seat's hand as dealt, packed into one int, 67 bits a seat."""
     turned: tuple[int, ...]
     n: int = field(eq=False)
     fixed: tuple[int, ...] = field(eq=False)
@@ -175,7 +175,7 @@ class _Game:
 RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE, RSPECIAL = range(12)
 # Whole state:
 R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
-# `HANDS` packs each seat's hand into 128 bits (seat s at bit 128*s); `WON` packs the tricks
+# `HANDS` packs each seat's hand into 67 bits (seat s at bit 67*s); `WON` packs the tricks
 # taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the round's
 # finished tricks and actions; `LED` is the led suit, -1 while none is set and -2 once a
 # Wizard freed the trick. `RROUNDS` is a tuple of the finished rounds, each
@@ -211,7 +211,7 @@ _HAND_BITS: Final = HAND_BITS
 
 
 def hand_of(hands: int, seat: int) -> int:
-    """One seat's hand mask out of the packed hands (128 bits a seat)."""
+    """One seat's hand mask out of the packed hands (67 bits a seat)."""
     return hands >> (seat * 67) & _HAND_BITS
 
 
@@ -583,6 +583,9 @@ def _wrong_phase(s: tuple[Any, ...], action: object, seat: int | None = None) ->
             CLOUD_PHASE: "the winner of the Cloud's trick must first change their bid (R8.2)",
             PASSING_PHASE: "after the Juggler's trick every player first passes a card (R8.3)",
         }[phase]
+        extra = s[R][RSPECIAL]
+        if phase == _TRUMP and extra is not None and extra.wolf >= 0:
+            reason = f"{_name(s, extra.wolf)}, who swapped the Werewolf, must first name the trump (R8.6)"
     return WrongPhaseError(player=player, action=str(action), reason=reason)
 
 
@@ -915,7 +918,7 @@ def draw_dealer(n: int, rng: random.Random) -> int:
 
 
 _Dealt = list[tuple[int, int]]
-"""Per round: every hand packed into one int (128 bits a seat) and the turned-up card's bit or -1."""
+"""Per round: every hand packed into one int (67 bits a seat) and the turned-up card's bit or -1."""
 
 
 _BIT: Final = tuple(1 << i for i in range(67))
