@@ -1,21 +1,35 @@
 """Speed of the game engine through its public step API.
 
-Run: python benchmarks/bench_engine.py [--json] [--games N] [--repeat R]
+Run: python benchmarks/bench_engine.py [--json] [--games N] [--repeat R] [--baseline SRC_DIR]
 
-Plays N full random 4-player games (ladder, rulebook rules) with `legal_actions` and
-`apply` only, R times, and reports the best games per second; then the per-call cost of
-`legal_actions`, `apply` and `view` on mid-game states. Machines are noisy: compare
-figures within one run.
+Plays N full random 4-player games (ladder; rulebook rules, then the official ±1 rule)
+with `legal_actions` and `apply` only, R times, and reports the best games per second;
+then the per-call cost of `legal_actions`, `apply` and `view` on mid-game states.
+Machines are noisy: compare figures within one run.
+
+With `--baseline SRC_DIR` it also times the standard game (rulebook rules, standard deck)
+of the source tree this script imports wizardrules from against the tree in SRC_DIR, the
+`src` folder of another checkout: for instance `git worktree add /tmp/base 9644551` (the
+last commit before the special cards), then `--baseline /tmp/base/src`. Each tree plays
+in fresh subprocesses that import it first (its `src` leads PYTHONPATH), R runs each,
+alternating which tree goes first so that both see the same machine noise; it reports
+each tree's best games per second and their ratio (this tree's speed over the baseline's).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 import timeit
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
+import wizardrules
 from wizardrules import GameState, Phase, Preset, Rules, new_game
 
 
@@ -31,6 +45,68 @@ def play_games(games: int, rules: Rules, seed: int = 0) -> float:
     return time.perf_counter() - start
 
 
+# Run in a subprocess with another source tree first on PYTHONPATH: it uses only the API
+# every version has (new_game, legal_actions, apply, Preset.RULEBOOK), and it prints where
+# it imported wizardrules from, so that a wrong path cannot go unnoticed.
+_CHILD = """
+import random, sys, time
+import wizardrules
+from wizardrules import Preset, new_game
+
+games = int(sys.argv[1])
+rules = Preset.RULEBOOK.rules()
+
+def play(games):
+    choice = random.Random(0).choice
+    start = time.perf_counter()
+    for game in range(games):
+        state = new_game(4, rules=rules, seed=game)
+        while not state.is_over:
+            state = state.apply(choice(state.legal_actions()))
+    return time.perf_counter() - start
+
+play(max(1, games // 10))  # warm up
+print(wizardrules.__file__)
+print(play(games))
+"""
+
+
+def _source_dir() -> Path:
+    """The `src` folder this script imports wizardrules from."""
+    return Path(wizardrules.__file__).resolve().parent.parent
+
+
+def _timed_in(src: Path, games: int) -> float:
+    """Seconds for `games` standard games, played in a subprocess importing from `src`."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [env.get("PYTHONPATH")])])
+    done = subprocess.run(  # noqa: S603 - this interpreter running this script's own code
+        [sys.executable, "-c", _CHILD, str(games)], env=env, cwd=src, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        sys.exit(f"the run with {src} on PYTHONPATH failed:\n{done.stderr}")
+    where, seconds = done.stdout.split()
+    if not Path(where).resolve().is_relative_to(src):
+        sys.exit(f"the run with {src} on PYTHONPATH imported wizardrules from {where} instead")
+    return float(seconds)
+
+
+def compare_with(baseline: Path, games: int, repeat: int) -> dict[str, float]:
+    """Games per second of this tree and of `baseline`, interleaved runs; the best of each and the ratio."""
+    trees = {"this tree": _source_dir(), "baseline": baseline.resolve()}
+    best = dict.fromkeys(trees, float("inf"))
+    for run in range(repeat):
+        order = list(trees) if run % 2 == 0 else list(reversed(trees))  # who goes first alternates
+        for name in order:
+            best[name] = min(best[name], _timed_in(trees[name], games))
+    this, base = games / best["this tree"], games / best["baseline"]
+    return {
+        "standard games/s, 4 players, rulebook, this tree": round(this, 1),
+        "standard games/s, 4 players, rulebook, baseline": round(base, 1),
+        "standard games/s, this tree / baseline": round(this / base, 3),
+    }
+
+
 def _mid_game_states(count: int) -> list[GameState]:
     rng = random.Random(99)
     states = []
@@ -43,10 +119,10 @@ def _mid_game_states(count: int) -> list[GameState]:
     return states
 
 
-def _per_call(label: str, calls: list[object], repeat: int) -> float:
+def _per_call(label: str, calls: Sequence[Callable[[], object]], repeat: int) -> float:
     def run() -> None:
         for call in calls:
-            call()  # type: ignore[operator]
+            call()
 
     timer = timeit.Timer(run)
     number, _ = timer.autorange()
@@ -59,7 +135,15 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--games", type=int, default=400, help="games per timing run")
     parser.add_argument("--repeat", type=int, default=5, help="timing runs (the best is kept)")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="SRC_DIR",
+        help="also time the standard game with this source tree (another checkout's src) against this one",
+    )
     args = parser.parse_args()
+    if args.baseline is not None and not (args.baseline / "wizardrules" / "__init__.py").is_file():
+        parser.error(f"--baseline {args.baseline}: no wizardrules package in it (give a checkout's src folder)")
 
     results: dict[str, float] = {}
     for name, rules in (("rulebook", Preset.RULEBOOK.rules()), ("official", Preset.OFFICIAL.rules())):
@@ -72,6 +156,8 @@ def main() -> None:
     results["apply (play a card), µs/call"] = round(_per_call("apply", applies, args.repeat), 3)
     views = [lambda s=s: s.view(s.to_move) for s in states]
     results["view, µs/call"] = round(_per_call("view", views, args.repeat), 3)
+    if args.baseline is not None:
+        results.update(compare_with(args.baseline, args.games, args.repeat))
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
         return

@@ -32,8 +32,8 @@ SPECIAL_BITS: Final = 0x7F << 60
 FREE_BITS: Final = WIZARD_BITS | JESTER_BITS | SPECIAL_BITS
 """Cards that may always be played (R5.3, R8)."""
 HAND_BITS: Final = (1 << 67) - 1
-SEAT_SHIFT: Final = 7
-"""A seat's hand starts at bit `seat << SEAT_SHIFT` of the packed hands."""
+SEAT_BITS: Final = 67
+"""A seat's hand starts at bit `seat * SEAT_BITS` of the engine's packed hands."""
 DECLARED_BASE: Final = 80
 """The first trick code of a declared card."""
 
@@ -91,9 +91,10 @@ def _suit_tables() -> tuple[list[tuple[Play, ...]], ...]:
     return tuple(tables)
 
 
-_RED, _YELLOW, _GREEN, _BLUE = _suit_tables()
-_PLAY_W: Final = (PLAYS[Card.WIZARD],)
-_PLAY_J: Final = (PLAYS[Card.JESTER],)
+SUIT_PLAYS: Final = _suit_tables()
+"""Per suit, the Play actions of every 13-bit set of its cards (the suit's bits shifted down), in rank order."""
+SUIT_SHIFT: Final = (0, 13, 26, 39)
+"""Per suit, the bit index of its first card."""
 
 
 def _special_table() -> list[tuple[Play, ...]]:
@@ -108,26 +109,19 @@ def _special_table() -> list[tuple[Play, ...]]:
     return table
 
 
-_SPECIAL_PLAYS: Final = _special_table()
-
-
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """The distinct Play actions for the cards in `mask`, in display order (Jester, suits, Wizard, specials)."""
-    result = (
-        _RED[mask & 0x1FFF] + _YELLOW[mask >> 13 & 0x1FFF] + _GREEN[mask >> 26 & 0x1FFF] + _BLUE[mask >> 39 & 0x1FFF]
-    )
-    if mask >> 52:
-        if mask & JESTER_BITS:
-            result = _PLAY_J + result
-        if mask & WIZARD_BITS:
-            result += _PLAY_W
-        if mask >> 60:
-            result += _SPECIAL_PLAYS[mask >> 60]
-    return result
+SPECIAL_PLAYS: Final = _special_table()
+"""For each 7-bit set of special cards (the hand shifted down by 60), their Play actions."""
 
 
 PLAY_BITS_BY_ID: Final[dict[int, int]] = {id(PLAYS[card]): bits for card, bits in HELD_BITS.items()}
 """The hand bits of each shared Play action, looked up by identity (the shared actions live forever)."""
+
+PLAY_INDEX_BY_ID: Final[dict[int, int]] = {
+    **{id(PLAYS[card]): i for i, card in enumerate(CARD_OF[:52])},
+    id(PLAYS[Card.WIZARD]): 52,
+    id(PLAYS[Card.JESTER]): 56,
+}
+"""The bit index of each shared Play action of a standard card, by identity: 52 for the Wizard, 56 for the Jester."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -175,3 +169,28 @@ def winner_index(trick: tuple[int, ...], trump: int) -> int:
         if key > best_key:
             best, best_key = pos, key
     return best  # only Jesters: the first one
+
+
+def _win_keys(trump: int, led: int) -> tuple[int, ...]:
+    keys = []
+    for card in range(DECK_SIZE):
+        if card >= 56:  # a Jester
+            keys.append(-1)
+        elif card >= 52:  # a Wizard: the first one wins
+            keys.append(200)
+        elif card // 13 == trump:
+            keys.append(100 + card % 13)
+        elif card // 13 == led:
+            keys.append(card % 13)
+        else:
+            keys.append(-1)
+    return tuple(keys)
+
+
+WIN_KEYS: Final = tuple(tuple(_win_keys(trump, led) for led in range(-2, 4)) for trump in range(-1, 4))
+"""`WIN_KEYS[trump + 1][led + 2][card]`: the strength of a standard card (bit index) in a trick (R5.4).
+
+`led` is the engine's led suit: a suit index, -1 while only Jesters are played or -2 once a
+Wizard came first. In play order, the first card of the highest key wins the trick, as
+with `winner_index`; a trick of Jesters only goes to the first one.
+"""

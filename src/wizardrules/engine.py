@@ -23,7 +23,8 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from operator import add
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from attrs import field, frozen
 
@@ -33,19 +34,22 @@ from wizardrules._core import (
     ANY_SUIT_BITS,
     BITS_OF,
     CARD_OF,
-    FREE_BITS,
     HAND_BITS,
     PLAY_BITS_BY_ID,
+    PLAY_INDEX_BY_ID,
     SPECIAL_BIT,
     SPECIAL_BITS,
+    SPECIAL_PLAYS,
     SUIT_BITS,
-    plays_of,
-    winner_index,
+    SUIT_PLAYS,
+    SUIT_SHIFT,
+    WIN_KEYS,
 )
 from wizardrules.actions import (
     BIDS,
     BLIND_BIDS,
     LOOK,
+    PLAYS,
     TRUMPS,
     Action,
     Bid,
@@ -269,7 +273,8 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the last round is scored."""
-        return bool(self._s[PHASE] == _OVER)
+        over: bool = self._s[PHASE] == _OVER  # annotated rather than bool(...): one call less per step
+        return over
 
     @property
     def to_move(self) -> int | None:
@@ -432,13 +437,31 @@ class GameState:
         """
         s = self._s
         if s[PHASE] == _PLAYING:
+            # The plays are listed inline from tables (no helper call): this runs once per card
+            # played, and a call would cost as much as the table look-ups themselves.
             hand = s[HANDS] >> (s[MOVE] * 67) & _HAND_BITS
             led = s[LED]
-            if led >= 0:
-                following = hand & SUIT_BITS[led]
-                if following:
-                    return plays_of(following | (hand & _FREE_BITS))
-            return plays_of(hand)
+            # holding the led suit, only it may be played (R5.3), besides the free cards
+            plays: tuple[Play, ...] = _SUIT_PLAYS[led][hand >> _SUIT_SHIFT[led] & 0x1FFF] if led >= 0 else ()
+            if not plays:
+                plays = (
+                    _RED[hand & 0x1FFF]
+                    + _YELLOW[hand >> 13 & 0x1FFF]
+                    + _GREEN[hand >> 26 & 0x1FFF]
+                    + _BLUE[hand >> 39 & 0x1FFF]
+                )
+            free = hand >> 52
+            if free:
+                if free & 0xF0:
+                    plays = _PLAY_J + plays
+                if free & 0xF:
+                    plays += _PLAY_W
+                if free >> 8:
+                    plays += _SPECIAL_PLAYS[free >> 8]
+            return plays
+        if s[PHASE] == _BIDDING:
+            rp = s[R]
+            return bid_actions(allowed_bids_at(rp), not rp[RLOOKED] >> s[MOVE] & 1)
         return _other_actions(s)
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
@@ -464,7 +487,10 @@ class GameState:
         """
         s = self._s
         if seat is None and s[PHASE] == _PLAYING:
-            bits = _PLAY_BITS_BY_ID.get(id(action))
+            index = _card_index(id(action))
+            if index is not None:  # a shared Play of a standard card: the common case
+                return _play_card(s, action, index)  # type: ignore[arg-type]
+            bits = _play_bits(id(action))
             if bits is not None:
                 return _play(s, action, bits)  # type: ignore[arg-type]
         if seat is not None and seat != s[MOVE] and s[PHASE] != _OVER:
@@ -473,10 +499,10 @@ class GameState:
             )
         cls = action.__class__
         phase = s[PHASE]
+        if cls is Bid and phase == _BIDDING:  # first: bids are the most common actions here
+            return _bid(s, action)  # type: ignore[arg-type]
         if isinstance(action, Play) and phase == _PLAYING:
             return _play(s, action, _HELD_BITS.get(action.card, 0))
-        if cls is Bid and phase == _BIDDING:
-            return _bid(s, action)  # type: ignore[arg-type]
         if cls is ChooseTrump and phase == _TRUMP:
             return _choose_trump(s, action)  # type: ignore[arg-type]
         if cls is Look and phase == _BIDDING:
@@ -525,24 +551,42 @@ class GameState:
         )
 
 
-_FREE_BITS: Final = FREE_BITS
+_SUIT_PLAYS: Final = SUIT_PLAYS
+_SUIT_SHIFT: Final = SUIT_SHIFT
+_RED, _YELLOW, _GREEN, _BLUE = SUIT_PLAYS
+_PLAY_J: Final = (PLAYS[Card.JESTER],)
+_PLAY_W: Final = (PLAYS[Card.WIZARD],)
+_SPECIAL_PLAYS: Final = SPECIAL_PLAYS
+_WIN_KEYS: Final = WIN_KEYS
 _HELD_BITS: Final = _core.HELD_BITS
-_PLAY_BITS_BY_ID: Final = PLAY_BITS_BY_ID
+_play_bits = PLAY_BITS_BY_ID.get
+_card_index = PLAY_INDEX_BY_ID.get
+_HELD_AT: Final = tuple(
+    tuple((BITS_OF[card] if i >= 52 else 1 << i) << (seat * 67) for i, card in enumerate(CARD_OF[:60]))
+    for seat in range(MAX_PLAYERS)
+)
+"""Per seat, the packed-hands bits of each standard card's bit index; all four copies for a Wizard or Jester."""
+_SUIT_AT: Final = tuple(tuple(suit << (seat * 67) for suit in SUIT_BITS) for seat in range(MAX_PLAYERS))
+"""Per seat, the packed-hands bits of each suit."""
 _new_state = GameState.__new__
 _set = object.__setattr__
+# Sets a state's only slot directly: about 20 ns cheaper than object.__setattr__, which first
+# looks the name up on the class.
+_set_s = GameState.__dict__["_s"].__set__
 
 
 def _state(s: tuple[Any, ...]) -> GameState:
     state = _new_state(GameState)
-    _set(state, "_s", s)
+    _set_s(state, s)
     return state
 
 
 def _unlink(node: Any) -> list[Any]:
-    items = []
+    items: list[Any] = []
+    append = items.append
     while node is not None:
         item, node = node
-        items.append(item)
+        append(item)
     items.reverse()
     return items
 
@@ -715,35 +759,42 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
     rp = s[R]
     game: _Game = rp[RG]
     me = s[MOVE]
-    n = game.n
     tricks = action.tricks
-    bit = 1 << me
-    player = game.players[me]
-    cards = game.schedule.cards_per_round[rp[RND]]
+    rnd = rp[RND]
+    cards = game.schedule.cards_per_round[rnd]
     if type(tricks) is not int or not 0 <= tricks <= cards:
-        raise IllegalBidError(player=player, action=str(action), reason=f"a bid is 0..{cards} (R4.1)")
+        raise IllegalBidError(player=game.players[me], action=str(action), reason=f"a bid is 0..{cards} (R4.1)")
+    bit = 1 << me
+    looked = rp[RLOOKED]
+    blind = rp[RBLIND]
     if action.blind:
-        if not game.blind_rounds[rp[RND]]:
+        if not game.blind_rounds[rnd]:
             reason = "the rules do not allow blind bids (R4.4)"
             if Variant.BLIND_BIDS in game.rules.variants:
                 reason = "nobody can bid blind in a clairvoyance round (R4.5)"
-            raise IllegalBidError(player=player, action=str(action), reason=reason)
-        if rp[RLOOKED] & bit:
-            raise IllegalBidError(player=player, action=str(action), reason="they have looked at their cards (R4.4)")
-    elif not rp[RLOOKED] & bit:
-        raise IllegalBidError(player=player, action=str(action), reason="look at the cards first, or bid blind (R4.4)")
+            raise IllegalBidError(player=game.players[me], action=str(action), reason=reason)
+        if looked & bit:
+            raise IllegalBidError(
+                player=game.players[me], action=str(action), reason="they have looked at their cards (R4.4)"
+            )
+        blind |= bit
+    elif not looked & bit:
+        raise IllegalBidError(
+            player=game.players[me], action=str(action), reason="look at the cards first, or bid blind (R4.4)"
+        )
     if tricks not in allowed_bids_at(rp):
         reason = game.rules.bid_policy.refusal(bid_context(rp), tricks) or "the bid policy forbids it"
-        raise IllegalBidError(player=player, action=str(action), reason=f"{reason} (R4.2)")
-    bids = rp[RBIDS]
+        raise IllegalBidError(player=game.players[me], action=str(action), reason=f"{reason} (R4.2)")
+    bids = list(rp[RBIDS])  # cheaper than joining slices around the new bid
+    bids[me] = tricks
     nbids = rp[RNBIDS] + 1
     round_part = (
         game,
-        rp[RND],
+        rnd,
         rp[RTRUMP],
-        bids[:me] + (tricks,) + bids[me + 1 :],
-        rp[RLOOKED] | bit,
-        rp[RBLIND] | bit if action.blind else rp[RBLIND],
+        tuple(bids),
+        looked | bit,
+        blind,
         rp[RTOTALS],
         rp[RROUNDS],
         nbids,
@@ -751,52 +802,92 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
         rp[RCACHE],
         rp[RSPECIAL],
     )
-    if nbids == n:  # everyone has bid: the player left of the dealer leads (R5.1)
-        return _state((round_part, _PLAYING, s[LEADER], *s[HANDS:ACTS], (action, s[ACTS])))
-    return _state((round_part, _BIDDING, (me + 1) % n, *s[HANDS:ACTS], (action, s[ACTS])))
+    if nbids == game.n:  # everyone has bid: the player left of the dealer leads (R5.1)
+        phase, to_move = _PLAYING, s[LEADER]
+    else:
+        phase, to_move = _BIDDING, (me + 1) % game.n
+    state = _new_state(GameState)
+    _set_s(
+        state, (round_part, phase, to_move, s[HANDS], s[TRICK], s[LEADER], s[LED], s[WON], s[DONE], (action, s[ACTS]))
+    )
+    return state
 
 
 def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
-    rp, _phase, me, hands, trick, leader, led, won, done, acts = s
-    shift = me * 67
-    hand = hands >> shift & _HAND_BITS
-    held = hand & bits
+    """Play the held card of `bits` (any card, any Play value); the standard cards go on to `_play_card`."""
+    me = s[MOVE]
+    held = hand_of(s[HANDS], me) & bits
     if not held:
         raise CardNotHeldError(player=_name(s, me), action=str(action), reason=f"{action.card} is not in their hand")
-    bit = held & -held
-    index = bit.bit_length() - 1
+    index = (held & -held).bit_length() - 1
     if index >= 60:  # a special card (R8)
         from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
 
         return _special.play_special(s, action, index)
-    if led >= 0 and index < 52 and index // 13 != led and hand & SUIT_BITS[led]:
-        raise MustFollowSuitError(
-            player=_name(s, me),
-            action=str(action),
-            reason=f"they hold {SUITS[led].name.lower()}, the led suit, and must follow it (R5.3)",
-        )
-    hands ^= bit << shift
-    trick = (*trick, index)
-    if led == -1:
-        if index < 52:
+    return _play_card(s, action, index)
+
+
+def _play_card(s: tuple[Any, ...], action: Play, index: int) -> GameState:
+    """Play a standard card: the suit card of bit `index`, or a Wizard (52..55) or Jester (56..59), any copy."""
+    rp, _phase, me, hands, trick, leader, led, won, done, acts = s
+    # The hands of all seats are one big int: every operation on it allocates, so the masks
+    # are taken ready-shifted to the seat from tables instead of shifting the hands.
+    held = hands & _HELD_AT[me][index]
+    if not held:
+        raise CardNotHeldError(player=_name(s, me), action=str(action), reason=f"{action.card} is not in their hand")
+    if index < 52:
+        if led >= 0 and index // 13 != led and hands & _SUIT_AT[me][led]:
+            raise MustFollowSuitError(
+                player=_name(s, me),
+                action=str(action),
+                reason=f"they hold {SUITS[led].name.lower()}, the led suit, and must follow it (R5.3)",
+            )
+        if led == -1:
             led = index // 13
-        elif index < 56:
+    else:  # the lowest copy held of the Wizard or Jester
+        held &= -held
+        index = held.bit_length() - 1 - me * 67
+        if led == -1 and index < 56:
             led = -2  # a Wizard before any suit card frees the trick (R5.2)
+    hands ^= held
+    trick += (index,)
     acts = (action, acts)
     n = rp[RG].n
     if len(trick) < n:
         state = _new_state(GameState)
-        _set(state, "_s", (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
+        _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
         return state
     if rp[RSPECIAL] is not None:
         from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
 
         return _special.end_trick(rp, hands, trick, leader, won, done, acts)
-    winner = (leader + winner_index(trick, rp[RTRUMP])) % n
+    # winner_index's rule (R5.4) by a table look-up per card: the first highest key wins.
+    # The first four cards are unrolled (there are 3 to 6 players): a loop costs twice as much.
+    keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
+    best = 0
+    best_key = keys[trick[0]]
+    key = keys[trick[1]]
+    if key > best_key:
+        best, best_key = 1, key
+    key = keys[trick[2]]
+    if key > best_key:
+        best, best_key = 2, key
+    if n > 3:
+        key = keys[trick[3]]
+        if key > best_key:
+            best, best_key = 3, key
+        if n > 4:
+            for pos in range(4, n):
+                key = keys[trick[pos]]
+                if key > best_key:
+                    best, best_key = pos, key
+    winner = (leader + best) % n
     won += 1 << (8 * winner)
     done = ((leader, trick), done)
     if hands:  # cards remain: the winner leads the next trick (R5.1)
-        return _state((rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
+        state = _new_state(GameState)
+        _set_s(state, (rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
+        return state
     return finish_round(rp, won, done, acts)
 
 
@@ -804,20 +895,18 @@ def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> 
     """Score the round onto the totals, then deal the next round or end the game (R6, R7)."""
     game: _Game = rp[RG]
     n = game.n
-    score = game.rules.score_rule
-    memo: dict[tuple[int, int, bool], int] = {} if game.points_memo is None else game.points_memo
     bids = rp[RBIDS]
     blind = rp[RBLIND]
-    won = won_of(won_packed, n)
+    won = tuple(won_packed.to_bytes(n, "little"))  # as won_of: the counts are the bytes
+    # A custom score rule has no shared memo: it is asked once per distinct key of the round.
+    memo: dict[tuple[int, int, bool], int] = {} if game.points_memo is None else game.points_memo
     points = []
-    for seat in range(n):
-        key = (bids[seat], won[seat], bool(blind >> seat & 1))
+    for key in zip(bids, won, _BLIND_FLAGS[n][blind], strict=True):
         value = memo.get(key)
         if value is None:
-            value = score.points(key[0], key[1], blind=key[2])
-            memo[key] = value
+            value = memo[key] = game.rules.score_rule.points(key[0], key[1], blind=key[2])
         points.append(value)
-    totals = tuple(t + p for t, p in zip(rp[RTOTALS], points, strict=True))
+    totals = tuple(map(add, rp[RTOTALS], points))
     rnd = rp[RND]
     extra = rp[RSPECIAL]
     cloud = bombs = None
@@ -921,9 +1010,17 @@ _Dealt = list[tuple[int, int]]
 """Per round: every hand packed into one int (67 bits a seat) and the turned-up card's bit or -1."""
 
 
-_BIT: Final = tuple(1 << i for i in range(67))
-_DECK: Final = list(range(_core.DECK_SIZE))
+# What each card adds to a hand's sum: a suit or special card its own bit, each Wizard 1 << 52
+# and each Jester 1 << 56, so that summing a dealt hand counts its Wizards (bits 52..54) and
+# Jesters (bits 56..58) in one C-level call.
+_DECK_VALUES: Final = [1 << i for i in range(52)] + [1 << 52] * 4 + [1 << 56] * 4
+_ONE_WIZARD: Final = 1 << 52
+_ONE_JESTER: Final = 1 << 56
 _KEEP: Final = ANY_SUIT_BITS | SPECIAL_BITS
+_BLIND_FLAGS: Final = tuple(
+    tuple(tuple(bool(mask >> seat & 1) for seat in range(n)) for mask in range(1 << n)) for n in range(MAX_PLAYERS + 1)
+)
+"""`_BLIND_FLAGS[n][mask]`: per seat, whether the blind mask `mask` has the seat's bit."""
 
 
 def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random, specials: int = 0) -> _Dealt:
@@ -933,33 +1030,41 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
     """
     deals = []
     uniform = rng.random
-    full_deck = _DECK + [i for i in range(60, 67) if specials >> i & 1]
+    full_deck = _DECK_VALUES + [1 << i for i in range(60, 67) if specials >> i & 1]
     size = len(full_deck)
     for rnd, cards in enumerate(schedule.cards_per_round):
         dealt = n * cards
         turn_up = fixed[rnd] == _NOT_FIXED and dealt < size
         needed = dealt + 1 if turn_up else dealt
         deck = full_deck[:]
-        for i in range(needed):  # index from random() is uniform up to float rounding (2**-53)
-            j = i + int(uniform() * (size - i))
+        # j = i + int(uniform() * (size - i)), with size - i counted down by range: the index
+        # from random() is uniform up to float rounding (2**-53). The random stream, and so
+        # every seed's deal, must stay as it is (sim.py deals with this function too).
+        for i, span in zip(range(needed), range(size, size - needed, -1), strict=True):
+            j = i + int(uniform() * span)
             deck[i], deck[j] = deck[j], deck[i]
         packed = 0
         wizards, jesters = 52, 56
-        for seat in range(n):
-            mask = sum(map(_BIT.__getitem__, deck[seat * cards : seat * cards + cards]))
-            # Wizards and Jesters are interchangeable: number their copies seat by seat, as an
-            # explicit deal does, so that a game and its replay hold the very same bits.
-            w = (mask >> 52 & 0xF).bit_count()
-            k = (mask >> 56 & 0xF).bit_count()
-            mask = (mask & _KEEP) | ((1 << w) - 1) << wizards | ((1 << k) - 1) << jesters
-            wizards += w
-            jesters += k
+        for seat, start in enumerate(range(0, dealt, cards)):
+            mask = sum(deck[start : start + cards])
+            if mask >> 52 & 0xFF:
+                # Wizards and Jesters are interchangeable: number their copies seat by seat, as
+                # an explicit deal does, so that a game and its replay hold the very same bits.
+                w = mask >> 52 & 0xF
+                k = mask >> 56 & 0xF
+                mask = (mask & _KEEP) | ((1 << w) - 1) << wizards | ((1 << k) - 1) << jesters
+                wizards += w
+                jesters += k
             packed |= mask << (seat * 67)
-        turned = deck[dealt] if turn_up else -1
-        if 56 <= turned < 60:
-            turned = jesters
-        elif 52 <= turned < 56:
-            turned = wizards
+        turned = -1
+        if turn_up:
+            value = deck[dealt]
+            if value == _ONE_WIZARD:
+                turned = wizards
+            elif value == _ONE_JESTER:
+                turned = jesters
+            else:
+                turned = value.bit_length() - 1
         deals.append((packed, turned))
     return deals
 
@@ -1036,16 +1141,23 @@ def new_game(
         >>> state.players, state.phase.value, len(state.hand(state.to_move))
         (('Player 1', 'Player 2', 'Player 3', 'Player 4'), 'bidding', 1)
     """
+    if rules is None:
+        rules = _DEFAULT_RULES
     if isinstance(players, int):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesError(f"{players!r} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
-        names: Sequence[str] = tuple(f"Player {i + 1}" for i in range(players))
+        setup = _SETUPS.get((id(rules), players))
+        if setup is None or setup.rules is not rules:
+            setup = _setup(tuple(f"Player {i + 1}" for i in range(players)), rules)
+            if len(_SETUPS) >= _MAX_SETUPS:
+                _SETUPS.clear()
+            _SETUPS[id(rules), players] = setup
     else:
-        names = players
-    rules = Rules() if rules is None else rules
-    sheet = ScoreSheet(players=names, rules=rules)  # checks names, rules and player count
-    n = len(sheet.players)
-    specials = sum(1 << SPECIAL_BIT[special] for special in rules.special_cards)
+        setup = _setup(players, rules)
+    n = setup.n
+    schedule = setup.schedule
+    fixed = setup.fixed
+    specials = setup.specials
     sources = sum(x is not None for x in (seed, rng, deal))
     if sources != 1:
         raise RulesError(f"new_game needs exactly one source of chance (seed=, rng= or deal=), got {sources} (R2.6)")
@@ -1055,11 +1167,6 @@ def new_game(
         rng = random.Random(seed)
     if rng is not None and not isinstance(rng, random.Random):
         raise RulesError(f"rng {rng!r} must be a random.Random")
-    schedule = sheet.schedule
-    fixed = tuple(
-        _NOT_FIXED if t is None else (-1 if t.suit is None else SUITS.index(t.suit))
-        for t in (schedule.fixed_trump(r) for r in range(1, schedule.rounds + 1))
-    )
     if first_dealer is None:
         first_dealer = 0 if rng is None else draw_dealer(n, rng)
     elif type(first_dealer) is not int or not 0 <= first_dealer < n:
@@ -1069,10 +1176,8 @@ def new_game(
     else:
         assert deal is not None  # noqa: S101 - exactly one source was given
         deals = _given_deals(deal, schedule, n, fixed, specials)
-    blind_on = Variant.BLIND_BIDS in rules.variants
-    clairvoyance = Variant.CLAIRVOYANCE in rules.variants
     game = _Game(
-        players=sheet.players,
+        players=setup.players,
         rules=rules,
         schedule=schedule,
         first_dealer=first_dealer,
@@ -1080,6 +1185,45 @@ def new_game(
         masks=tuple(packed for packed, _ in deals),
         turned=tuple(turned for _, turned in deals),
         fixed=fixed,
+        blind_rounds=setup.blind_rounds,
+        allowed_memo=setup.allowed_memo,
+        points_memo=setup.points_memo,
+        specials=specials,
+        deck_size=setup.deck_size,
+    )
+    return _start_round(game, 0, (0,) * n, (), None, _RoundCache())
+
+
+class _Setup(NamedTuple):
+    """What a game takes from its players and rules alone, checked and worked out once."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    n: int
+    schedule: Schedule
+    fixed: tuple[int, ...]
+    blind_rounds: tuple[bool, ...]
+    allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None
+    points_memo: dict[tuple[int, int, bool], int] | None
+    specials: int
+    deck_size: int
+
+
+def _setup(names: Sequence[str], rules: Rules) -> _Setup:
+    sheet = ScoreSheet(players=names, rules=rules)  # checks names, rules and player count
+    schedule = sheet.schedule
+    specials = sum(1 << SPECIAL_BIT[special] for special in rules.special_cards)
+    blind_on = Variant.BLIND_BIDS in rules.variants
+    clairvoyance = Variant.CLAIRVOYANCE in rules.variants
+    return _Setup(
+        rules=rules,
+        players=sheet.players,
+        n=len(sheet.players),
+        schedule=schedule,
+        fixed=tuple(
+            _NOT_FIXED if t is None else (-1 if t.suit is None else SUITS.index(t.suit))
+            for t in (schedule.fixed_trump(r) for r in range(1, schedule.rounds + 1))
+        ),
         blind_rounds=tuple(blind_on and not (clairvoyance and r == 0) for r in range(schedule.rounds)),
         allowed_memo=_ALLOWED_BY_POLICY.setdefault(rules.bid_policy, {})
         if type(rules.bid_policy) in _SIMPLE_POLICIES
@@ -1091,7 +1235,14 @@ def new_game(
         specials=specials,
         deck_size=_core.DECK_SIZE + specials.bit_count(),
     )
-    return _start_round(game, 0, (0,) * n, (), None, _RoundCache())
+
+
+_DEFAULT_RULES: Final = Rules()
+_SETUPS: dict[tuple[int, int], _Setup] = {}
+"""The setups of games with numbered players by (id(rules), players): rules are frozen, so the
+checks of a rules value and a player count pass once for all. Each setup holds its rules,
+which keeps the id from being reused, and is used only for that very rules object."""
+_MAX_SETUPS: Final = 64
 
 
 def is_clairvoyant(s: tuple[Any, ...]) -> bool:
