@@ -2,10 +2,10 @@
 
 Run: python benchmarks/bench_engine.py [--json] [--games N] [--repeat R] [--baseline SRC_DIR]
 
-Plays N full random 4-player games (ladder; rulebook rules, then the official ±1 rule)
-with `legal_actions` and `apply` only, R times, and reports the best games per second;
-then the per-call cost of `legal_actions`, `apply` and `view` on mid-game states.
-Machines are noisy: compare figures within one run.
+Plays N full random 4-player games (ladder; rulebook rules, the official ±1 rule, and the
+2021 anniversary deck with all seven special cards) with `legal_actions` and `apply` only,
+R times, and reports the best games per second; then the per-call cost of `legal_actions`,
+`apply` and `view` on mid-game states. Machines are noisy: compare figures within one run.
 
 With `--baseline SRC_DIR` it also times the standard game (rulebook rules, standard deck)
 of the source tree this script imports wizardrules from against the tree in SRC_DIR, the
@@ -146,7 +146,8 @@ def main() -> None:
         parser.error(f"--baseline {args.baseline}: no wizardrules package in it (give a checkout's src folder)")
 
     results: dict[str, float] = {}
-    for name, rules in (("rulebook", Preset.RULEBOOK.rules()), ("official", Preset.OFFICIAL.rules())):
+    presets = (Preset.RULEBOOK, Preset.OFFICIAL, Preset.ANNIVERSARY_2021)
+    for name, rules in ((preset.value, preset.rules()) for preset in presets):
         best = min(play_games(args.games, rules) for _ in range(args.repeat))
         results[f"games/s, 4 players, {name}"] = round(args.games / best, 1)
     states = _mid_game_states(50)
