@@ -1,6 +1,10 @@
 """Strength report: RuleBot against RandomBots, MonteCarloBot against RuleBots.
 
 Run: python benchmarks/strength.py [--json] [--games N] [--mc-games M] [--mc-rounds R] [--samples S]
+     [--special-games K]
+
+With `--special-games K` it also plays RuleBot against RandomBots with all seven special
+cards (`Preset.ANNIVERSARY_2021`), K full games.
 
 Plays seeded, seat-rotated 4-player tournaments and prints each bot's mean score with a 95%
 confidence interval, win rate and exact-hit rate. Results depend only on the seeds, not on
@@ -13,7 +17,7 @@ import argparse
 import json
 import time
 
-from wizardrules import BotFactory, MonteCarloBot, RandomBot, RuleBot, Rules, Schedule, tournament
+from wizardrules import BotFactory, MonteCarloBot, Preset, RandomBot, RuleBot, Rules, Schedule, tournament
 
 
 def main() -> None:
@@ -24,6 +28,9 @@ def main() -> None:
     parser.add_argument("--mc-rounds", type=int, default=5, help="ladder rounds in the Monte Carlo games")
     parser.add_argument("--samples", type=int, default=10, help="Monte Carlo worlds per decision")
     parser.add_argument("--seed", type=int, default=1, help="tournament seed")
+    parser.add_argument(
+        "--special-games", type=int, default=0, help="RuleBot vs RandomBot games with all seven special cards"
+    )
     args = parser.parse_args()
 
     report = {}
@@ -43,6 +50,16 @@ def main() -> None:
         mc_vs_rule,
         time.perf_counter() - start,
     )
+    if args.special_games:
+        start = time.perf_counter()
+        special = tournament(
+            [RuleBot, RandomBot, RandomBot, RandomBot],
+            args.special_games,
+            rules=Preset.ANNIVERSARY_2021.rules(),
+            seed=args.seed,
+            progress=True,
+        )
+        report["RuleBot vs 3 RandomBots, full games, all seven special cards"] = (special, time.perf_counter() - start)
     if args.json:
         print(json.dumps({k: {**r.to_dict(), "seconds": round(t, 1)} for k, (r, t) in report.items()}, indent=2))
         return
