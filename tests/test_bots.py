@@ -11,7 +11,11 @@ import pytest
 from wizardrules import (
     Action,
     Bot,
+    Card,
+    Deal,
     IllegalActionError,
+    PassCard,
+    Phase,
     PlayerView,
     Preset,
     RandomBot,
@@ -19,7 +23,11 @@ from wizardrules import (
     Rules,
     RulesError,
     Schedule,
+    Special,
     Variant,
+    new_game,
+    parse_action,
+    parse_cards,
     play_game,
 )
 from wizardrules.cli import main
@@ -134,3 +142,14 @@ def test_cli_play_bad_input_is_a_one_line_error(argv: list[str], capsys: pytest.
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "Traceback" not in err
+
+
+def test_rule_bot_keeps_its_shapeshifter_while_it_needs_tricks() -> None:
+    """R8.3, R8.7: after the Juggler, a RuleBot that needs tricks passes its weakest card, not the Shapeshifter."""
+    rules = Rules(special_cards={Special.JUGGLER, Special.SHAPESHIFTER}, schedule=Schedule(cards_per_round=(3,)))
+    hands = [parse_cards("G2 W R4"), parse_cards("JUGGLER SHAPESHIFTER Y2"), parse_cards("G9 J B12")]
+    state = new_game(3, rules=rules, deal=[Deal(hands=hands, turned_up=Card.parse("R1"))], first_dealer=0)
+    for text in ("bid 2", "bid 1", "bid 1", "play JUGGLER:G", "play G9", "play G2", "pass J", "pass W"):
+        state = state.apply(parse_action(text))
+    assert (state.phase, state.to_move, state.bids[1], state.tricks_won[1]) == (Phase.PASSING, 1, 2, 0)
+    assert RuleBot().act(state.view(1), state.legal_actions()) == PassCard(Card.parse("Y2"))

@@ -1407,3 +1407,25 @@ def test_r8_6_before_the_werewolf_holder_names_trump_others_wait_for_them() -> N
     assert (state.phase, state.to_move, state.werewolf) == (Phase.TRUMP, 1, 1)
     with pytest.raises(WrongPhaseError, match="Player 2, who swapped the Werewolf, must first name the trump"):
         state.apply(Bid(tricks=0))
+
+
+def test_r1_2_a_deal_refuses_declared_cards_saying_so() -> None:
+    """R1.2, R8.2: a deal holds cards as dealt; a declared Cloud is a card as played."""
+    rules = Rules(special_cards=[Special.CLOUD], schedule=Schedule(cards_per_round=(1,)))
+    hands = [parse_cards("CLOUD:R"), parse_cards("R2"), parse_cards("R3")]
+    with pytest.raises(DealError, match="is a card as played; a deal holds cards as dealt"):
+        new_game(3, rules=rules, deal=[Deal(hands=hands, turned_up=Card.parse("G1"))])
+    hands = [parse_cards("CLOUD"), parse_cards("R2"), parse_cards("R3")]
+    with pytest.raises(DealError, match=r"turned-up .* is a card as played"):
+        new_game(3, rules=rules, deal=[Deal(hands=hands, turned_up=Card.parse("CLOUD:G"))])
+
+
+def test_r8_6_playing_the_werewolf_is_refused_with_the_rule() -> None:
+    """R8.6: the Werewolf is never played; asking to play it cites the rule."""
+    rules = Rules(special_cards=[Special.WEREWOLF], schedule=Schedule(cards_per_round=(1,)))
+    hands = [parse_cards("R1"), parse_cards("R2"), parse_cards("R3")]
+    state = new_game(3, rules=rules, deal=[Deal(hands=hands, turned_up=Card.parse("G1"))], first_dealer=0)
+    for _ in range(3):
+        state = state.apply(Bid(tricks=0))
+    with pytest.raises(CardNotHeldError, match=r"the Werewolf is never played: .*\(R8\.6\)"):
+        state.apply(Play(Card.parse("WEREWOLF")))

@@ -85,7 +85,11 @@ def _power(card: Card, trump: Suit | None) -> int:
         return -1
     if card.kind in _SPECIAL_POWER:
         return _SPECIAL_POWER[card.kind]
+    if card.kind is CardKind.SHAPESHIFTER:  # held, undeclared: it may still become a Wizard
+        return 90
     rank = {CardKind.CLOUD: 9, CardKind.JUGGLER: 7}.get(card.kind, card.rank)  # 9 3/4 and 7 1/2 (R8.2, R8.3)
+    if card.suit is None:  # a Cloud or Juggler held, undeclared: it may still be declared trump
+        return rank + 25
     return rank + (50 if card.suit is trump else 0)
 
 

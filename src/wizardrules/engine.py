@@ -818,7 +818,10 @@ def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
     me = s[MOVE]
     held = hand_of(s[HANDS], me) & bits
     if not held:
-        raise CardNotHeldError(player=_name(s, me), action=str(action), reason=f"{action.card} is not in their hand")
+        reason = f"{action.card} is not in their hand"
+        if action.card is Card.WEREWOLF:
+            reason = "the Werewolf is never played: it is swapped for the turned-up card (R8.6)"
+        raise CardNotHeldError(player=_name(s, me), action=str(action), reason=reason)
     index = (held & -held).bit_length() - 1
     if index >= 60:  # a special card (R8)
         from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
@@ -1069,6 +1072,13 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
     return deals
 
 
+def _not_in_deck(card: object) -> str:
+    """Why a card of an explicit deal is refused."""
+    if isinstance(card, Card) and card.undeclared is not card:
+        return "is a card as played; a deal holds cards as dealt, without a declaration (R1.2)"
+    return "is not a card left in the deck"
+
+
 def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[int, ...], specials: int) -> _Dealt:
     rounds = as_tuple(deal, "deal", DealError)
     in_deck = (1 << 60) - 1 | specials
@@ -1090,7 +1100,7 @@ def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[
             for card in hand:
                 free = BITS_OF.get(card, 0) & in_deck & ~(used | mask) if isinstance(card, Card) else 0
                 if not free:
-                    raise DealError(f"deal round {number}: {card!r} is not a card left in the deck")
+                    raise DealError(f"deal round {number}: {card!r} {_not_in_deck(card)}")
                 mask |= free & -free
             used |= mask
             packed |= mask << (seat * 67)
@@ -1102,7 +1112,7 @@ def _given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[
             card = item.turned_up
             free = BITS_OF.get(card, 0) & in_deck & ~used if isinstance(card, Card) else 0
             if not free:
-                raise DealError(f"deal round {number}: turned-up {card!r} is not a card left in the deck")
+                raise DealError(f"deal round {number}: turned-up {card!r} {_not_in_deck(card)}")
             turned = (free & -free).bit_length() - 1
         elif expect_card:
             raise DealError(f"deal round {number}: a card must be turned up for trump (R3.1)")
