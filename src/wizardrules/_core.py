@@ -29,11 +29,8 @@ SPECIAL_BIT: Final = {special: 60 + i for i, special in enumerate(SPECIALS)}
 """The hand bit index of each special card."""
 DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER = range(60, 67)
 SPECIAL_BITS: Final = 0x7F << 60
-FREE_BITS: Final = WIZARD_BITS | JESTER_BITS | SPECIAL_BITS
-"""Cards that may always be played (R5.3, R8)."""
 HAND_BITS: Final = (1 << 67) - 1
-SEAT_BITS: Final = 67
-"""A seat's hand starts at bit `seat * SEAT_BITS` of the engine's packed hands."""
+"""One seat's hand; in the engine's packed hands seat `s` starts at bit `67 * s`."""
 DECLARED_BASE: Final = 80
 """The first trick code of a declared card."""
 
