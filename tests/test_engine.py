@@ -1429,3 +1429,18 @@ def test_r8_6_playing_the_werewolf_is_refused_with_the_rule() -> None:
         state = state.apply(Bid(tricks=0))
     with pytest.raises(CardNotHeldError, match=r"the Werewolf is never played: .*\(R8\.6\)"):
         state.apply(Play(Card.parse("WEREWOLF")))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_r2_2_r8_special_cards_keep_the_ladder_and_turn_up_a_card_in_the_last_round(players: int) -> None:
+    """R2.2, R1.4: with special cards the ladder still counts on 60 cards, so its last round turns up a card."""
+    for specials in ([Special.BOMB], list(Special)):
+        state = new_game(players, rules=Rules(special_cards=specials), seed=players)
+        assert state.schedule.cards_per_round == tuple(range(1, 60 // players + 1))
+        last = state.deals[-1]
+        assert all(len(hand) == 60 // players for hand in last.hands)
+        assert last.turned_up is not None
+        dealt = [card for hand in last.hands for card in hand] + [last.turned_up]
+        assert len(dealt) == 61  # 60 dealt and one turned up, of 60 + k cards
+    standard = new_game(players, seed=players).deals[-1]
+    assert standard.turned_up is None  # the standard deck is used up (R3.4)
