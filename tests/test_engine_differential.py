@@ -15,6 +15,8 @@ from typing import Final
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wizardrules import (
     Bid,
@@ -39,6 +41,7 @@ from wizardrules import (
     round_points,
     trick_winner,
 )
+from wizardrules._core import CARD_OF, winner_index
 
 GAMES: Final = 2500
 """How many random games the differential run plays."""
@@ -262,3 +265,13 @@ def test_r4_2_allowed_bids_agree(findings: Findings) -> None:
     """R4.1, R4.2, R4.4: the bids offered equal `allowed_bids(...)` over the bids so far in bidding order."""
     assert findings.bid_decisions > 3 * GAMES
     assert findings.bids == []
+
+
+@given(
+    cards=st.lists(st.integers(min_value=0, max_value=59), min_size=3, max_size=6, unique=True),
+    trump=st.integers(min_value=-1, max_value=3),
+)
+def test_r5_4_bit_index_winner_agrees_with_trick_winner(cards: list[int], trump: int) -> None:
+    """R5.4: the engine's winner of a trick of bit indices (the `WIN_KEYS` table) is `trick_winner`'s."""
+    expected = trick_winner([CARD_OF[card] for card in cards], None if trump < 0 else tuple(Suit)[trump])
+    assert winner_index(tuple(cards), trump) == expected

@@ -144,30 +144,6 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-def winner_index(trick: tuple[int, ...], trump: int) -> int:
-    """Index in play order of the winning card of a trick of bit indices (R5.4)."""
-    best = 0
-    best_key = -1
-    led = -1
-    for pos, card in enumerate(trick):
-        if card >= 56:  # a Jester
-            continue
-        if card >= 52:  # the first Wizard wins
-            return pos
-        suit = card // 13
-        if led < 0:
-            led = suit
-        if suit == trump:
-            key = 100 + card % 13
-        elif suit == led:
-            key = card % 13
-        else:
-            continue
-        if key > best_key:
-            best, best_key = pos, key
-    return best  # only Jesters: the first one
-
-
 def _win_keys(trump: int, led: int) -> tuple[int, ...]:
     keys = []
     for card in range(DECK_SIZE):
@@ -188,6 +164,25 @@ WIN_KEYS: Final = tuple(tuple(_win_keys(trump, led) for led in range(-2, 4)) for
 """`WIN_KEYS[trump + 1][led + 2][card]`: the strength of a standard card (bit index) in a trick (R5.4).
 
 `led` is the engine's led suit: a suit index, -1 while only Jesters are played or -2 once a
-Wizard came first. In play order, the first card of the highest key wins the trick, as
-with `winner_index`; a trick of Jesters only goes to the first one.
+Wizard came first. In play order, the first card of the highest key wins the trick; a
+trick of Jesters only goes to the first one.
 """
+
+
+def winner_index(trick: tuple[int, ...], trump: int) -> int:
+    """Index in play order of the winning card of a trick of standard bit indices (R5.4), by `WIN_KEYS`."""
+    led = -1
+    for card in trick:
+        if card < 52:  # the first suit card sets the led suit (R5.2)
+            led = card // 13
+            break
+        if card < 56:  # a Wizard first: no suit is led
+            led = -2
+            break
+    keys = WIN_KEYS[trump + 1][led + 2]
+    best, best_key = 0, keys[trick[0]]
+    for pos in range(1, len(trick)):
+        key = keys[trick[pos]]
+        if key > best_key:
+            best, best_key = pos, key
+    return best

@@ -864,7 +864,7 @@ def _play_card(s: tuple[Any, ...], action: Play, index: int) -> GameState:
         from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
 
         return _special.end_trick(rp, hands, trick, leader, won, done, acts)
-    # winner_index's rule (R5.4) by a table look-up per card: the first highest key wins.
+    # As _core.winner_index (R5.4), by a WIN_KEYS look-up per card: the first highest key wins.
     # The first four cards are unrolled (there are 3 to 6 players): a loop costs twice as much.
     keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
     best = 0

@@ -312,8 +312,8 @@ def _tricks(game: Any, rnd: int, dealer: int, trump: int, uniform: Callable[[], 
             bit = held & -held
             hands[seat] = hand ^ bit
             card = bit.bit_length() - 1
-            # The winner is tracked card by card: the same rule as _core.winner_index, inlined
-            # on this hot path; the differential tests keep the two in step.
+            # The winner is tracked card by card: the rule of _core.WIN_KEYS and winner_index, inlined
+            # on this hot path; the differential tests keep them in step.
             if card >= 56 or wizard >= 0:  # a Jester, or the trick is a Wizard's already
                 continue
             if card >= 52:  # the first Wizard wins (R5.4)
