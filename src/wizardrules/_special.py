@@ -100,7 +100,7 @@ def swap_werewolf(game: _Game, rnd: int, hands: int) -> tuple[int, Extra, int]:
 
 
 def _with_extra(rp: tuple[Any, ...], extra: Extra) -> tuple[Any, ...]:
-    return (*rp[:RSPECIAL], extra)
+    return (*rp[:RSPECIAL], extra, *rp[RSPECIAL + 1 :])
 
 
 def play_special(s: tuple[Any, ...], action: Play, index: int) -> GameState:
@@ -182,6 +182,7 @@ def change_bid(s: tuple[Any, ...], action: ChangeBid) -> GameState:
         rp[RSUM] + delta,
         rp[RCACHE],
         evolve(extra, cloud=(me, delta), juggle=False),
+        *rp[RSPECIAL + 1 :],
     )
     return _carry_on(round_part, s[HANDS], s[LEADER], s[WON], s[DONE], (action, s[ACTS]), juggle=extra.juggle)
 

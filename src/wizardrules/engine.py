@@ -35,7 +35,6 @@ from wizardrules._core import (
     BITS_OF,
     CARD_OF,
     HAND_BITS,
-    PLAY_BITS_BY_ID,
     PLAY_INDEX_BY_ID,
     SPECIAL_BIT,
     SPECIAL_BITS,
@@ -89,6 +88,7 @@ SUITS: Final = tuple(Suit)
 TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE, CLOUD_PHASE, PASSING_PHASE = 0, 1, 2, 3, 4, 5
 _TRUMP, _BIDDING, _PLAYING, _OVER = TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE
 _NOT_FIXED: Final = -2
+_NO_BIDS: Final[frozenset[int]] = frozenset()
 # Built-in policies whose allowed bids depend only on (cards, bid sum, last bidder, round 1).
 _SIMPLE_POLICIES: Final = (FreeBids, NotEqualBids, EqualBids)
 
@@ -149,7 +149,8 @@ class Deal:
 # the card counts of a round). Each game holds the inner dict of its own policy and score rule.
 _ALLOWED_BY_POLICY: dict[Any, dict[tuple[int, int, bool, bool], frozenset[int]]] = {}
 _POINTS_BY_RULE: dict[Any, dict[tuple[int, int, bool], int]] = {}
-_BID_ACTIONS_MEMO: dict[tuple[frozenset[int], bool], tuple[Action, ...]] = {}
+_BID_ACTIONS_MEMO: dict[frozenset[int], tuple[Action, ...]] = {}
+_BLIND_BID_ACTIONS_MEMO: dict[frozenset[int], tuple[Action, ...]] = {}
 
 
 @frozen(kw_only=True)
@@ -164,6 +165,8 @@ class _Game:
     """Per round, every seat's hand as dealt, packed into one int, 67 bits a seat."""
     turned: tuple[int, ...]
     n: int = field(eq=False)
+    cards: tuple[int, ...] = field(eq=False)
+    """Cards dealt to each seat per round (the schedule's)."""
     fixed: tuple[int, ...] = field(eq=False)
     blind_rounds: tuple[bool, ...] = field(eq=False)
     allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None = field(eq=False)
@@ -176,17 +179,18 @@ class _Game:
 
 # The state is two nested tuples, so that a card played copies only what a card changes.
 # Round part, fixed while the cards are played:
-RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE, RSPECIAL = range(12)
+RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE, RSPECIAL, RALLOWED = range(13)
 # Whole state:
 R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
 # `HANDS` packs each seat's hand into 67 bits (seat s at bit 67*s); `WON` packs the tricks
 # taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the round's
 # finished tricks and actions; `LED` is the led suit, -1 while none is set and -2 once a
-# Wizard freed the trick. `RROUNDS` is a tuple of the finished rounds, each
-# (bids, blind mask, tricks won, trump, cloud, bombs, actions); `cloud` is (seat, +1 or -1)
-# or None. `RSPECIAL` is None for the standard deck, else the round's special-card state
-# (`_special.Extra`). Tricks hold card codes (see `_core`), so a declared card keeps its
-# declaration.
+# Wizard freed the trick. `RROUNDS` is a tuple of the finished rounds, each (bids, blind
+# mask, tricks won, trump, cloud, bombs, actions as a linked list); `cloud` is (seat, +1 or
+# -1) or None. `RSPECIAL` is None for the standard deck, else the round's special-card
+# state (`_special.Extra`). `RALLOWED` holds the bids the next bidder may make, worked out
+# once per bid for both `legal_actions` and `apply` (empty once the bidding is over).
+# Tricks hold card codes (see `_core`), so a declared card keeps its declaration.
 
 
 class _RoundCache:
@@ -387,7 +391,7 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken since the game began, in order."""
-        finished = [action for *_, actions in self._s[R][RROUNDS] for action in actions]
+        finished = [action for *_, actions in self._s[R][RROUNDS] for action in _unlink(actions)]
         return (*finished, *_unlink(self._s[ACTS]))
 
     @property
@@ -461,7 +465,7 @@ class GameState:
             return plays
         if s[PHASE] == _BIDDING:
             rp = s[R]
-            return bid_actions(allowed_bids_at(rp), not rp[RLOOKED] >> s[MOVE] & 1)
+            return bid_actions(rp[RALLOWED], not rp[RLOOKED] >> s[MOVE] & 1)
         return _other_actions(s)
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
@@ -486,13 +490,38 @@ class GameState:
             UndeclaredCardError: a Cloud or Juggler without a suit, a Shapeshifter without a role (R8).
         """
         s = self._s
-        if seat is None and s[PHASE] == _PLAYING:
-            index = _card_index(id(action))
-            if index is not None:  # a shared Play of a standard card: the common case
-                return _play_card(s, action, index)  # type: ignore[arg-type]
-            bits = _play_bits(id(action))
-            if bits is not None:
-                return _play(s, action, bits)  # type: ignore[arg-type]
+        if s[PHASE] == _PLAYING and seat is None:
+            try:
+                index = _INDEX_BY_ID[id(action)]
+            except KeyError:
+                pass  # not a shared Play of a standard card: the general path below
+            else:
+                # A standard card played (R5): the engine's most common step, written out here
+                # because a call would cost as much as the checks. The hands of all seats are
+                # one big int, so the masks come ready-shifted to the seat from tables.
+                rp, _phase, me, hands, trick, leader, led, won, done, acts = s
+                held = hands & _HELD_AT[me][index]
+                if index < 52:
+                    if not held or (led >= 0 and index // 13 != led and hands & _SUIT_AT[me][led]):
+                        raise _refused_play(s, action, held)  # type: ignore[arg-type]
+                    if led == -1:
+                        led = index // 13
+                elif held:  # the lowest copy held of the Wizard or Jester
+                    held &= -held
+                    index = held.bit_length() - 1 - me * 67
+                    if led == -1 and index < 56:
+                        led = -2  # a Wizard before any suit card frees the trick (R5.2)
+                else:  # the index table holds only Play actions
+                    raise _refused_play(s, action, held)  # type: ignore[arg-type]
+                hands ^= held
+                trick += (index,)
+                acts = (action, acts)
+                n = rp[RG].n
+                if len(trick) < n:
+                    state = _new_state(GameState)
+                    _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
+                    return state
+                return _end_trick(rp, hands, trick, leader, led, won, done, acts)
         if seat is not None and seat != s[MOVE] and s[PHASE] != _OVER:
             raise NotYourTurnError(
                 player=_name(s, seat), action=str(action), reason=f"it is {_name(s, s[MOVE])}'s turn"
@@ -502,7 +531,7 @@ class GameState:
         if cls is Bid and phase == _BIDDING:  # first: bids are the most common actions here
             return _bid(s, action)  # type: ignore[arg-type]
         if isinstance(action, Play) and phase == _PLAYING:
-            return _play(s, action, _HELD_BITS.get(action.card, 0))
+            return _play(s, action)
         if cls is ChooseTrump and phase == _TRUMP:
             return _choose_trump(s, action)  # type: ignore[arg-type]
         if cls is Look and phase == _BIDDING:
@@ -559,8 +588,7 @@ _PLAY_W: Final = (PLAYS[Card.WIZARD],)
 _SPECIAL_PLAYS: Final = SPECIAL_PLAYS
 _WIN_KEYS: Final = WIN_KEYS
 _HELD_BITS: Final = _core.HELD_BITS
-_play_bits = PLAY_BITS_BY_ID.get
-_card_index = PLAY_INDEX_BY_ID.get
+_INDEX_BY_ID: Final = PLAY_INDEX_BY_ID
 _HELD_AT: Final = tuple(
     tuple((BITS_OF[card] if i >= 52 else 1 << i) << (seat * 67) for i, card in enumerate(CARD_OF[:60]))
     for seat in range(MAX_PLAYERS)
@@ -678,7 +706,8 @@ def _start_round(
         if wolf >= 0:  # the Werewolf's holder names the trump instead of the dealer (R8.6)
             phase, to_move, trump = _TRUMP, wolf, -1
             looked = (0 if game.blind_rounds[rnd] else (1 << n) - 1) | 1 << wolf
-    round_part = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache, extra)
+    round_part: tuple[Any, ...] = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache, extra, None)
+    round_part = (*round_part[:RALLOWED], allowed_bids_at(round_part))
     return _state((round_part, phase, to_move, hands, (), (dealer + 1) % n, -1, 0, None, acts))
 
 
@@ -741,7 +770,7 @@ def allowed_bids_at(rp: tuple[Any, ...]) -> frozenset[int]:
     if memo is None:
         return _policy_bids(rp)
     rnd = rp[RND]
-    key = (game.schedule.cards_per_round[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
+    key = (game.cards[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _policy_bids(rp)
@@ -757,109 +786,112 @@ def _policy_bids(rp: tuple[Any, ...]) -> frozenset[int]:
 
 def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
     rp = s[R]
-    game: _Game = rp[RG]
     me = s[MOVE]
     tricks = action.tricks
-    rnd = rp[RND]
-    cards = game.schedule.cards_per_round[rnd]
-    if type(tricks) is not int or not 0 <= tricks <= cards:
-        raise IllegalBidError(player=game.players[me], action=str(action), reason=f"a bid is 0..{cards} (R4.1)")
-    bit = 1 << me
     looked = rp[RLOOKED]
     blind = rp[RBLIND]
+    if action.blind or not looked >> me & 1 or tricks not in rp[RALLOWED]:
+        blind = _checked_bid(s, action)  # raises, or the blind mask after a legal blind bid
+    game: _Game = rp[RG]
+    n = game.n
+    rnd = rp[RND]
+    bids = list(rp[RBIDS])  # cheaper than joining slices around the new bid
+    bids[me] = tricks
+    nbids = rp[RNBIDS] + 1
+    bid_sum = rp[RSUM] + tricks
+    allowed: frozenset[int] | None = _NO_BIDS
+    if nbids == n:  # everyone has bid: the player left of the dealer leads (R5.1)
+        phase, to_move = _PLAYING, s[LEADER]
+    else:
+        phase, to_move = _BIDDING, (me + 1) % n
+        memo = game.allowed_memo  # the next bidder's bids, looked up as allowed_bids_at does
+        allowed = None if memo is None else memo.get((game.cards[rnd], bid_sum, nbids == n - 1, rnd == 0))
+    round_part: tuple[Any, ...] = (
+        game,
+        rnd,
+        rp[RTRUMP],
+        tuple(bids),
+        looked | 1 << me,
+        blind,
+        rp[RTOTALS],
+        rp[RROUNDS],
+        nbids,
+        bid_sum,
+        rp[RCACHE],
+        rp[RSPECIAL],
+        allowed,
+    )
+    if allowed is None:  # a custom policy, or a situation not in the memo yet
+        round_part = (*round_part[:RALLOWED], allowed_bids_at(round_part))
+    state = _new_state(GameState)
+    # while bidding, no card is played yet: no trick, no led suit, no tricks won
+    _set_s(state, (round_part, phase, to_move, s[HANDS], (), s[LEADER], -1, 0, None, (action, s[ACTS])))
+    return state
+
+
+def _checked_bid(s: tuple[Any, ...], action: Bid) -> int:
+    """Check a blind bid, or a bid refused on `_bid`'s fast path: the blind mask after it, else the error."""
+    rp = s[R]
+    game: _Game = rp[RG]
+    me = s[MOVE]
+    player = game.players[me]
+    tricks = action.tricks
+    rnd = rp[RND]
+    cards = game.cards[rnd]
+    if type(tricks) is not int or not 0 <= tricks <= cards:
+        raise IllegalBidError(player=player, action=str(action), reason=f"a bid is 0..{cards} (R4.1)")
+    bit = 1 << me
+    blind: int = rp[RBLIND]
     if action.blind:
         if not game.blind_rounds[rnd]:
             reason = "the rules do not allow blind bids (R4.4)"
             if Variant.BLIND_BIDS in game.rules.variants:
                 reason = "nobody can bid blind in a clairvoyance round (R4.5)"
-            raise IllegalBidError(player=game.players[me], action=str(action), reason=reason)
-        if looked & bit:
-            raise IllegalBidError(
-                player=game.players[me], action=str(action), reason="they have looked at their cards (R4.4)"
-            )
+            raise IllegalBidError(player=player, action=str(action), reason=reason)
+        if rp[RLOOKED] & bit:
+            raise IllegalBidError(player=player, action=str(action), reason="they have looked at their cards (R4.4)")
         blind |= bit
-    elif not looked & bit:
-        raise IllegalBidError(
-            player=game.players[me], action=str(action), reason="look at the cards first, or bid blind (R4.4)"
-        )
-    if tricks not in allowed_bids_at(rp):
+    elif not rp[RLOOKED] & bit:
+        raise IllegalBidError(player=player, action=str(action), reason="look at the cards first, or bid blind (R4.4)")
+    if tricks not in rp[RALLOWED]:
         reason = game.rules.bid_policy.refusal(bid_context(rp), tricks) or "the bid policy forbids it"
-        raise IllegalBidError(player=game.players[me], action=str(action), reason=f"{reason} (R4.2)")
-    bids = list(rp[RBIDS])  # cheaper than joining slices around the new bid
-    bids[me] = tricks
-    nbids = rp[RNBIDS] + 1
-    round_part = (
-        game,
-        rnd,
-        rp[RTRUMP],
-        tuple(bids),
-        looked | bit,
-        blind,
-        rp[RTOTALS],
-        rp[RROUNDS],
-        nbids,
-        rp[RSUM] + tricks,
-        rp[RCACHE],
-        rp[RSPECIAL],
-    )
-    if nbids == game.n:  # everyone has bid: the player left of the dealer leads (R5.1)
-        phase, to_move = _PLAYING, s[LEADER]
-    else:
-        phase, to_move = _BIDDING, (me + 1) % game.n
-    state = _new_state(GameState)
-    _set_s(
-        state, (round_part, phase, to_move, s[HANDS], s[TRICK], s[LEADER], s[LED], s[WON], s[DONE], (action, s[ACTS]))
-    )
-    return state
+        raise IllegalBidError(player=player, action=str(action), reason=f"{reason} (R4.2)")
+    return blind
 
 
-def _play(s: tuple[Any, ...], action: Play, bits: int) -> GameState:
-    """Play the held card of `bits` (any card, any Play value); the standard cards go on to `_play_card`."""
+def _play(s: tuple[Any, ...], action: Play) -> GameState:
+    """Play the held card of any Play value; a standard card goes on as its shared Play, on `apply`'s fast path."""
     me = s[MOVE]
-    held = hand_of(s[HANDS], me) & bits
+    card = action.card
+    held = hand_of(s[HANDS], me) & _HELD_BITS.get(card, 0)
     if not held:
-        reason = f"{action.card} is not in their hand"
-        if action.card is Card.WEREWOLF:
-            reason = "the Werewolf is never played: it is swapped for the turned-up card (R8.6)"
-        raise CardNotHeldError(player=_name(s, me), action=str(action), reason=reason)
+        raise _refused_play(s, action, held)
     index = (held & -held).bit_length() - 1
     if index >= 60:  # a special card (R8)
         from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
 
         return _special.play_special(s, action, index)
-    return _play_card(s, action, index)
+    return _state(s).apply(PLAYS[card])
 
 
-def _play_card(s: tuple[Any, ...], action: Play, index: int) -> GameState:
-    """Play a standard card: the suit card of bit `index`, or a Wizard (52..55) or Jester (56..59), any copy."""
-    rp, _phase, me, hands, trick, leader, led, won, done, acts = s
-    # The hands of all seats are one big int: every operation on it allocates, so the masks
-    # are taken ready-shifted to the seat from tables instead of shifting the hands.
-    held = hands & _HELD_AT[me][index]
+def _refused_play(s: tuple[Any, ...], action: Play, held: int) -> IllegalActionError:
+    """Why a play is refused: the card is not held (`held` is 0), or the led suit must be followed."""
+    player = _name(s, s[MOVE])
     if not held:
-        raise CardNotHeldError(player=_name(s, me), action=str(action), reason=f"{action.card} is not in their hand")
-    if index < 52:
-        if led >= 0 and index // 13 != led and hands & _SUIT_AT[me][led]:
-            raise MustFollowSuitError(
-                player=_name(s, me),
-                action=str(action),
-                reason=f"they hold {SUITS[led].name.lower()}, the led suit, and must follow it (R5.3)",
-            )
-        if led == -1:
-            led = index // 13
-    else:  # the lowest copy held of the Wizard or Jester
-        held &= -held
-        index = held.bit_length() - 1 - me * 67
-        if led == -1 and index < 56:
-            led = -2  # a Wizard before any suit card frees the trick (R5.2)
-    hands ^= held
-    trick += (index,)
-    acts = (action, acts)
+        reason = f"{action.card} is not in their hand"
+        if action.card is Card.WEREWOLF:
+            reason = "the Werewolf is never played: it is swapped for the turned-up card (R8.6)"
+        return CardNotHeldError(player=player, action=str(action), reason=reason)
+    led = SUITS[s[LED]].name.lower()
+    reason = f"they hold {led}, the led suit, and must follow it (R5.3)"
+    return MustFollowSuitError(player=player, action=str(action), reason=reason)
+
+
+def _end_trick(
+    rp: tuple[Any, ...], hands: int, trick: tuple[int, ...], leader: int, led: int, won: int, done: Any, acts: Any
+) -> GameState:
+    """Decide a complete trick of standard cards; the winner leads next, or the round is scored."""
     n = rp[RG].n
-    if len(trick) < n:
-        state = _new_state(GameState)
-        _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
-        return state
     if rp[RSPECIAL] is not None:
         from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
 
@@ -916,11 +948,11 @@ def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> 
     if extra is not None:
         cloud = extra.cloud
         bombs = sum(_core.BOMB in cards for _leader, cards in _unlink(done))
-    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, tuple(_unlink(acts))))
+    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, acts))
     if rnd + 1 < len(game.masks):
         return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(rp[RCACHE]))
     cache = _RoundCache(rp[RCACHE])
-    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], cache, extra)
+    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], cache, extra, _NO_BIDS)
     dealer = (game.first_dealer + rnd) % n
     return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, None))
 
@@ -932,7 +964,7 @@ def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
     phase = s[PHASE]
     if phase == _BIDDING:
         rp = s[R]
-        return bid_actions(allowed_bids_at(rp), not rp[RLOOKED] >> s[MOVE] & 1)
+        return bid_actions(rp[RALLOWED], not rp[RLOOKED] >> s[MOVE] & 1)
     if phase == _TRUMP:
         extra = s[R][RSPECIAL]
         return TRUMP_ACTIONS if extra is None or extra.wolf < 0 else WEREWOLF_TRUMP_ACTIONS
@@ -945,11 +977,11 @@ def _other_actions(s: tuple[Any, ...]) -> tuple[Action, ...]:
 
 def bid_actions(allowed: frozenset[int], blind: bool) -> tuple[Action, ...]:
     """The bidding actions for the allowed bids: `look` and blind bids before looking, else bids."""
-    key = (allowed, blind)
-    found = _BID_ACTIONS_MEMO.get(key)
+    memo = _BLIND_BID_ACTIONS_MEMO if blind else _BID_ACTIONS_MEMO
+    found = memo.get(allowed)
     if found is None:
         bids = tuple((BLIND_BIDS if blind else BIDS)[b] for b in sorted(allowed))
-        found = _BID_ACTIONS_MEMO[key] = (LOOK, *bids) if blind else bids
+        found = memo[allowed] = (LOOK, *bids) if blind else bids
     return found
 
 
@@ -1020,6 +1052,12 @@ _DECK_VALUES: Final = [1 << i for i in range(52)] + [1 << 52] * 4 + [1 << 56] * 
 _ONE_WIZARD: Final = 1 << 52
 _ONE_JESTER: Final = 1 << 56
 _KEEP: Final = ANY_SUIT_BITS | SPECIAL_BITS
+_ANY_SUIT: Final = ANY_SUIT_BITS
+_SEAT_SHIFTS: Final = tuple(seat * 67 for seat in range(MAX_PLAYERS))
+_COPIES: Final = tuple((counts & 0xF, counts >> 4) for counts in range(256))
+"""The Wizards and Jesters counted in bits 52..59 of a dealt hand's sum."""
+_COPY_BITS: Final = tuple(tuple(((1 << count) - 1) << first for first in range(61)) for count in range(5))
+"""`_COPY_BITS[count][first]`: `count` copies numbered from bit `first` on."""
 _BLIND_FLAGS: Final = tuple(
     tuple(tuple(bool(mask >> seat & 1) for seat in range(n)) for mask in range(1 << n)) for n in range(MAX_PLAYERS + 1)
 )
@@ -1043,22 +1081,21 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
         # j = i + int(uniform() * (size - i)), with size - i counted down by range: the index
         # from random() is uniform up to float rounding (2**-53). The random stream, and so
         # every seed's deal, must stay as it is (sim.py deals with this function too).
-        for i, span in zip(range(needed), range(size, size - needed, -1), strict=True):
-            j = i + int(uniform() * span)
+        for i in range(needed):
+            j = i + int(uniform() * (size - i))
             deck[i], deck[j] = deck[j], deck[i]
         packed = 0
         wizards, jesters = 52, 56
-        for seat, start in enumerate(range(0, dealt, cards)):
+        for shift, start in zip(_SEAT_SHIFTS, range(0, dealt, cards), strict=False):  # n shifts of 6
             mask = sum(deck[start : start + cards])
-            if mask >> 52 & 0xFF:
+            if mask > _ANY_SUIT:
                 # Wizards and Jesters are interchangeable: number their copies seat by seat, as
                 # an explicit deal does, so that a game and its replay hold the very same bits.
-                w = mask >> 52 & 0xF
-                k = mask >> 56 & 0xF
-                mask = (mask & _KEEP) | ((1 << w) - 1) << wizards | ((1 << k) - 1) << jesters
+                w, k = _COPIES[mask >> 52 & 0xFF]
+                mask = (mask & _KEEP) | _COPY_BITS[w][wizards] | _COPY_BITS[k][jesters]
                 wizards += w
                 jesters += k
-            packed |= mask << (seat * 67)
+            packed |= mask << shift
         turned = -1
         if turn_up:
             value = deck[dealt]
@@ -1192,6 +1229,7 @@ def new_game(
         schedule=schedule,
         first_dealer=first_dealer,
         n=n,
+        cards=schedule.cards_per_round,
         masks=tuple(packed for packed, _ in deals),
         turned=tuple(turned for _, turned in deals),
         fixed=fixed,
