@@ -142,7 +142,7 @@ def end_trick(
         winner = None if decision.winner is None else nxt
     if winner is not None:
         won += 1 << (8 * winner)
-    done = ((leader, trick), done)
+    done = (leader, trick, done)
     juggle = hands != 0 and any(code in _JUGGLERS for code in trick)  # none after the last trick (R8.3)
     if winner is not None and any(code in _CLOUDS for code in trick):  # no change after a Bomb (R8.2)
         extra = evolve(rp[RSPECIAL], juggle=juggle)

@@ -183,14 +183,15 @@ RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE,
 # Whole state:
 R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
 # `HANDS` packs each seat's hand into 67 bits (seat s at bit 67*s); `WON` packs the tricks
-# taken, 8 bits a seat; `DONE` and `ACTS` are linked lists (item, rest) of the round's
-# finished tricks and actions; `LED` is the led suit, -1 while none is set and -2 once a
-# Wizard freed the trick. `RROUNDS` is a tuple of the finished rounds, each (bids, blind
-# mask, tricks won, trump, cloud, bombs, actions as a linked list); `cloud` is (seat, +1 or
-# -1) or None. `RSPECIAL` is None for the standard deck, else the round's special-card
-# state (`_special.Extra`). `RALLOWED` holds the bids the next bidder may make, worked out
-# once per bid for both `legal_actions` and `apply` (empty once the bidding is over).
-# Tricks hold card codes (see `_core`), so a declared card keeps its declaration.
+# taken, 8 bits a seat; `DONE` is a linked list (leader, card codes, rest) of the round's
+# finished tricks and `ACTS` one (action, rest) of its actions; `LED` is the led suit, -1
+# while none is set and -2 once a Wizard freed the trick. `RROUNDS` is a tuple of the
+# finished rounds, each (bids, blind mask, tricks won, trump, cloud, bombs, actions as a
+# linked list); `cloud` is (seat, +1 or -1) or None. `RSPECIAL` is None for the standard
+# deck, else the round's special-card state (`_special.Extra`). `RALLOWED` holds the bids
+# the next bidder may make, worked out once per bid for both `legal_actions` and `apply`
+# (empty once the bidding is over). Tricks hold card codes (see `_core`), so a declared
+# card keeps its declaration.
 
 
 class _RoundCache:
@@ -514,7 +515,7 @@ class GameState:
                 else:  # the index table holds only Play actions
                     raise _refused_play(s, action, held)  # type: ignore[arg-type]
                 hands ^= held
-                trick += (index,)
+                trick += _ALONE[index]
                 acts = (action, acts)
                 n = rp[RG].n
                 if len(trick) < n:
@@ -596,6 +597,10 @@ _HELD_AT: Final = tuple(
 """Per seat, the packed-hands bits of each standard card's bit index; all four copies for a Wizard or Jester."""
 _SUIT_AT: Final = tuple(tuple(suit << (seat * 67) for suit in SUIT_BITS) for seat in range(MAX_PLAYERS))
 """Per seat, the packed-hands bits of each suit."""
+_ALONE: Final = tuple((code,) for code in range(len(CARD_OF)))
+"""Each card code in a tuple of its own, to add to a trick without building one."""
+_WON_BY: Final = tuple(1 << (8 * seat) for seat in range(MAX_PLAYERS))
+"""What a trick won adds to the packed tricks-taken counts, by seat."""
 _new_state = GameState  # with no __init__, calling the class makes an empty state fastest
 _set = object.__setattr__
 # Sets a state's only slot directly: about 20 ns cheaper than object.__setattr__, which first
@@ -620,8 +625,18 @@ def _unlink(node: Any) -> list[Any]:
 
 
 def done_tricks(s: tuple[Any, ...]) -> list[tuple[int, tuple[int, ...]]]:
-    """The round's finished tricks as (leader, card bits), in order."""
-    return _unlink(s[DONE])
+    """The round's finished tricks as (leader, card codes), in order."""
+    return _unlink_tricks(s[DONE])
+
+
+def _unlink_tricks(node: Any) -> list[tuple[int, tuple[int, ...]]]:
+    tricks: list[tuple[int, tuple[int, ...]]] = []
+    append = tricks.append
+    while node is not None:
+        leader, cards, node = node
+        append((leader, cards))
+    tricks.reverse()
+    return tricks
 
 
 def _name(s: tuple[Any, ...], seat: object) -> str:
@@ -706,9 +721,14 @@ def _start_round(
         if wolf >= 0:  # the Werewolf's holder names the trump instead of the dealer (R8.6)
             phase, to_move, trump = _TRUMP, wolf, -1
             looked = (0 if game.blind_rounds[rnd] else (1 << n) - 1) | 1 << wolf
-    round_part: tuple[Any, ...] = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache, extra, None)
-    round_part = (*round_part[:RALLOWED], allowed_bids_at(round_part))
-    return _state((round_part, phase, to_move, hands, (), (dealer + 1) % n, -1, 0, None, acts))
+    memo = game.allowed_memo  # the first bidder's bids, looked up as allowed_bids_at does
+    allowed = None if memo is None else memo.get((game.cards[rnd], 0, n == 1, rnd == 0))
+    round_part: tuple[Any, ...] = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache, extra, allowed)
+    if allowed is None:  # a custom policy, or a situation not in the memo yet
+        round_part = (*round_part[:RALLOWED], allowed_bids_at(round_part))
+    state = _new_state()
+    _set_s(state, (round_part, phase, to_move, hands, (), (dealer + 1) % n, -1, 0, None, acts))
+    return state
 
 
 def _choose_trump(s: tuple[Any, ...], action: ChooseTrump) -> GameState:
@@ -917,8 +937,8 @@ def _end_trick(
                 if key > best_key:
                     best, best_key = pos, key
     winner = (leader + best) % n
-    won += 1 << (8 * winner)
-    done = ((leader, trick), done)
+    won += _WON_BY[winner]
+    done = (leader, trick, done)
     if hands:  # cards remain: the winner leads the next trick (R5.1)
         state = _new_state()
         _set_s(state, (rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
@@ -947,7 +967,7 @@ def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> 
     cloud = bombs = None
     if extra is not None:
         cloud = extra.cloud
-        bombs = sum(_core.BOMB in cards for _leader, cards in _unlink(done))
+        bombs = sum(_core.BOMB in cards for _leader, cards in _unlink_tricks(done))
     rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, acts))
     if rnd + 1 < len(game.masks):
         return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(rp[RCACHE]))
