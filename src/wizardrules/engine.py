@@ -444,7 +444,7 @@ class GameState:
         if s[PHASE] == _PLAYING:
             # The plays are listed inline from tables (no helper call): this runs once per card
             # played, and a call would cost as much as the table look-ups themselves.
-            hand = s[HANDS] >> (s[MOVE] * 67) & _HAND_BITS
+            hand = s[HANDS] >> _SEAT_SHIFTS[s[MOVE]] & _HAND_BITS
             led = s[LED]
             # holding the led suit, only it may be played (R5.3), besides the free cards
             plays: tuple[Play, ...] = _SUIT_PLAYS[led][hand >> _SUIT_SHIFT[led] & 0x1FFF] if led >= 0 else ()
@@ -466,6 +466,10 @@ class GameState:
             return plays
         if s[PHASE] == _BIDDING:
             rp = s[R]
+            if rp[RLOOKED] >> s[MOVE] & 1:  # the common case, as bid_actions(allowed, False)
+                bids = _BID_ACTIONS_MEMO.get(rp[RALLOWED])
+                if bids is not None:
+                    return bids
             return bid_actions(rp[RALLOWED], not rp[RLOOKED] >> s[MOVE] & 1)
         return _other_actions(s)
 
@@ -475,7 +479,7 @@ class GameState:
             return False
         return action in self.legal_actions()
 
-    def apply(self, action: Action, seat: int | None = None) -> GameState:
+    def apply(self, action: Action, seat: int | None = None) -> GameState:  # noqa: PLR0915 - the hot path, written out
         """The state after `action`, always checked for legality; this state is unchanged.
 
         Args:
@@ -522,7 +526,39 @@ class GameState:
                     state = _new_state()
                     _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
                     return state
-                return _end_trick(rp, hands, trick, leader, led, won, done, acts)
+                # the trick is complete: decide it (R5.4)
+                if rp[RSPECIAL] is not None:
+                    from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+
+                    return _special.end_trick(rp, hands, trick, leader, won, done, acts)
+                # As _core.winner_index, by a WIN_KEYS look-up per card: the first highest key wins.
+                # The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
+                keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
+                best = 0
+                best_key = keys[trick[0]]
+                key = keys[trick[1]]
+                if key > best_key:
+                    best, best_key = 1, key
+                key = keys[trick[2]]
+                if key > best_key:
+                    best, best_key = 2, key
+                if n > 3:
+                    key = keys[trick[3]]
+                    if key > best_key:
+                        best, best_key = 3, key
+                    if n > 4:
+                        for pos in range(4, n):
+                            key = keys[trick[pos]]
+                            if key > best_key:
+                                best, best_key = pos, key
+                winner = (leader + best) % n
+                won += _WON_BY[winner]
+                done = (leader, trick, done)
+                if hands:  # cards remain: the winner leads the next trick (R5.1)
+                    state = _new_state()
+                    _set_s(state, (rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
+                    return state
+                return finish_round(rp, won, done, acts)
         if seat is not None and seat != s[MOVE] and s[PHASE] != _OVER:
             raise NotYourTurnError(
                 player=_name(s, seat), action=str(action), reason=f"it is {_name(s, s[MOVE])}'s turn"
@@ -905,45 +941,6 @@ def _refused_play(s: tuple[Any, ...], action: Play, held: int) -> IllegalActionE
     led = SUITS[s[LED]].name.lower()
     reason = f"they hold {led}, the led suit, and must follow it (R5.3)"
     return MustFollowSuitError(player=player, action=str(action), reason=reason)
-
-
-def _end_trick(
-    rp: tuple[Any, ...], hands: int, trick: tuple[int, ...], leader: int, led: int, won: int, done: Any, acts: Any
-) -> GameState:
-    """Decide a complete trick of standard cards; the winner leads next, or the round is scored."""
-    n = rp[RG].n
-    if rp[RSPECIAL] is not None:
-        from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
-
-        return _special.end_trick(rp, hands, trick, leader, won, done, acts)
-    # As _core.winner_index (R5.4), by a WIN_KEYS look-up per card: the first highest key wins.
-    # The first four cards are unrolled (there are 3 to 6 players): a loop costs twice as much.
-    keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
-    best = 0
-    best_key = keys[trick[0]]
-    key = keys[trick[1]]
-    if key > best_key:
-        best, best_key = 1, key
-    key = keys[trick[2]]
-    if key > best_key:
-        best, best_key = 2, key
-    if n > 3:
-        key = keys[trick[3]]
-        if key > best_key:
-            best, best_key = 3, key
-        if n > 4:
-            for pos in range(4, n):
-                key = keys[trick[pos]]
-                if key > best_key:
-                    best, best_key = pos, key
-    winner = (leader + best) % n
-    won += _WON_BY[winner]
-    done = (leader, trick, done)
-    if hands:  # cards remain: the winner leads the next trick (R5.1)
-        state = _new_state()
-        _set_s(state, (rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
-        return state
-    return finish_round(rp, won, done, acts)
 
 
 def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> GameState:
