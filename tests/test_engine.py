@@ -1444,3 +1444,14 @@ def test_r2_2_r8_special_cards_keep_the_ladder_and_turn_up_a_card_in_the_last_ro
         assert len(dealt) == 61  # 60 dealt and one turned up, of 60 + k cards
     standard = new_game(players, seed=players).deals[-1]
     assert standard.turned_up is None  # the standard deck is used up (R3.4)
+
+
+def test_apply_takes_the_seat_positionally_or_by_keyword() -> None:
+    """`apply(action, seat)` checks the seat as `apply(action, seat=...)` does (R4.1, R5.1)."""
+    state = new_game(4, seed=1)
+    action = state.legal_actions()[0]
+    me = state.to_move
+    assert me is not None
+    assert state.apply(action, me) == state.apply(action, seat=me) == state.apply(action)
+    with pytest.raises(NotYourTurnError):
+        state.apply(action, (me + 1) % 4)
