@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from math import floor
 from operator import add
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -1081,6 +1082,10 @@ _BLIND_FLAGS: Final = tuple(
 """`_BLIND_FLAGS[n][mask]`: per seat, whether the blind mask `mask` has the seat's bit."""
 
 
+_SPANS: Final = tuple(tuple(float(size - i) for i in range(size)) for size in range(_core.DECK_SIZE + 8))
+"""`_SPANS[size]`: the cards left to draw from, as floats, at each step of a deal from `size` cards."""
+
+
 def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random.Random, specials: int = 0) -> _Dealt:
     """Deal every round (R2.6): a partial Fisher-Yates shuffle of the deck per round.
 
@@ -1090,16 +1095,16 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
     uniform = rng.random
     full_deck = _DECK_VALUES + [1 << i for i in range(60, 67) if specials >> i & 1]
     size = len(full_deck)
+    spans = _SPANS[size]
     for rnd, cards in enumerate(schedule.cards_per_round):
         dealt = n * cards
         turn_up = fixed[rnd] == _NOT_FIXED and dealt < size
         needed = dealt + 1 if turn_up else dealt
         deck = full_deck[:]
-        # j = i + int(uniform() * (size - i)), with size - i counted down by range: the index
-        # from random() is uniform up to float rounding (2**-53). The random stream, and so
-        # every seed's deal, must stay as it is (sim.py deals with this function too).
-        for i in range(needed):
-            j = i + int(uniform() * (size - i))
+        # j = i + int(uniform() * (size - i)): uniform up to float rounding (2**-53). Written
+        # with floor (a plain function, cheaper than calling int) and the spans as floats.
+        for i, span in zip(range(needed), spans, strict=False):  # the first `needed` spans
+            j = i + floor(uniform() * span)
             deck[i], deck[j] = deck[j], deck[i]
         packed = 0
         wizards, jesters = 52, 56
