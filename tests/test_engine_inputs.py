@@ -21,12 +21,14 @@ from wizardrules import (
     FormatError,
     GameRecord,
     GameState,
+    Phase,
     Play,
     PlayerError,
     Rules,
     RulesError,
     Schedule,
     WizardRulesError,
+    WrongPhaseError,
     new_game,
 )
 
@@ -155,3 +157,30 @@ def test_record_checksum_catches_an_edit_that_would_replay() -> None:
     data["players"][0] = "Eve"
     with pytest.raises(FormatError, match="checksum"):
         GameRecord.from_json(json.dumps(data))
+
+
+def test_r5_3_a_play_made_by_the_caller_or_unpickled_plays_as_the_shared_one() -> None:
+    """The engine's shared Play values carry a private index; equal Plays from elsewhere play the same."""
+    state = new_game(3, seed=4)
+    while state.phase is not Phase.PLAYING:
+        state = state.apply(state.legal_actions()[0])
+    for shared in state.legal_actions():
+        made = Play(shared.card)  # type: ignore[union-attr]
+        unpickled = pickle.loads(pickle.dumps(shared))  # noqa: S301 - our own bytes
+        assert made == shared == unpickled
+        assert hash(made) == hash(shared)
+        assert repr(made) == repr(shared)
+        assert state.apply(made) == state.apply(shared) == state.apply(unpickled)
+
+
+def test_an_object_posing_as_a_play_is_refused() -> None:
+    """Only a real Play is played: another object with a Play's private attribute is not an action."""
+
+    class Impostor:
+        _index = 0
+
+    state = new_game(3, seed=4)
+    while state.phase is not Phase.PLAYING:
+        state = state.apply(state.legal_actions()[0])
+    with pytest.raises(WrongPhaseError, match="not an action"):
+        state.apply(Impostor())  # type: ignore[arg-type]

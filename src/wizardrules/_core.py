@@ -110,15 +110,13 @@ SPECIAL_PLAYS: Final = _special_table()
 """For each 7-bit set of special cards (the hand shifted down by 60), their Play actions."""
 
 
-PLAY_BITS_BY_ID: Final[dict[int, int]] = {id(PLAYS[card]): bits for card, bits in HELD_BITS.items()}
-"""The hand bits of each shared Play action, looked up by identity (the shared actions live forever)."""
+def _index_shared_plays() -> None:
+    """Give each shared Play of a standard card its bit index: 52 for the Wizard, 56 for the Jester."""
+    for index, card in [*enumerate(CARD_OF[:52]), (52, Card.WIZARD), (56, Card.JESTER)]:
+        object.__setattr__(PLAYS[card], "_index", index)  # a private field outside the value
 
-PLAY_INDEX_BY_ID: Final[dict[int, int]] = {
-    **{id(PLAYS[card]): i for i, card in enumerate(CARD_OF[:52])},
-    id(PLAYS[Card.WIZARD]): 52,
-    id(PLAYS[Card.JESTER]): 56,
-}
-"""The bit index of each shared Play action of a standard card, by identity: 52 for the Wizard, 56 for the Jester."""
+
+_index_shared_plays()
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from attrs import frozen
+from attrs import field, frozen
 
 from wizardrules.cards import ALL_CARDS, Card, Suit
 from wizardrules.errors import ActionError, NotationError
@@ -63,6 +63,9 @@ class Play:
     """
 
     card: Card
+    _index: int = field(default=-1, init=False, eq=False, repr=False)
+    """The engine's bit index of a standard card on its shared Play (52 for the Wizard, 56 for
+    the Jester), so that playing it needs no look-up; -1 on any other Play. Not part of the value."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):

@@ -36,7 +36,6 @@ from wizardrules._core import (
     BITS_OF,
     CARD_OF,
     HAND_BITS,
-    PLAY_INDEX_BY_ID,
     SPECIAL_BIT,
     SPECIAL_BITS,
     SPECIAL_PLAYS,
@@ -496,70 +495,66 @@ class GameState:
             UndeclaredCardError: a Cloud or Juggler without a suit, a Shapeshifter without a role (R8).
         """
         s = self._s
-        if s[PHASE] == _PLAYING and seat is None:
-            try:
-                index = _INDEX_BY_ID[id(action)]
-            except KeyError:
-                pass  # not a shared Play of a standard card: the general path below
-            else:
-                # A standard card played (R5): the engine's most common step, written out here
-                # because a call would cost as much as the checks. The hands of all seats are
-                # one big int, so the masks come ready-shifted to the seat from tables.
-                rp, _phase, me, hands, trick, leader, led, won, done, acts = s
-                held = hands & _HELD_AT[me][index]
-                if index < 52:
-                    if not held or (led >= 0 and index // 13 != led and hands & _SUIT_AT[me][led]):
-                        raise _refused_play(s, action, held)  # type: ignore[arg-type]
-                    if led == -1:
-                        led = index // 13
-                elif held:  # the lowest copy held of the Wizard or Jester
-                    held &= -held
-                    index = held.bit_length() - 1 - me * 67
-                    if led == -1 and index < 56:
-                        led = -2  # a Wizard before any suit card frees the trick (R5.2)
-                else:  # the index table holds only Play actions
-                    raise _refused_play(s, action, held)  # type: ignore[arg-type]
-                hands ^= held
-                trick += _ALONE[index]
-                acts = (action, acts)
-                n = rp[RG].n
-                if len(trick) < n:
-                    state = _new_state()
-                    _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
-                    return state
-                # the trick is complete: decide it (R5.4)
-                if rp[RSPECIAL] is not None:
-                    from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
+        # a shared Play of a standard card holds the card's bit index; any other Play holds -1
+        if s[PHASE] == _PLAYING and seat is None and action.__class__ is Play and (index := action._index) >= 0:
+            # A standard card played (R5): the engine's most common step, written out here
+            # because a call would cost as much as the checks. The hands of all seats are
+            # one big int, so the masks come ready-shifted to the seat from tables.
+            rp, _phase, me, hands, trick, leader, led, won, done, acts = s
+            held = hands & _HELD_AT[me][index]
+            if index < 52:
+                if not held or (led >= 0 and index // 13 != led and hands & _SUIT_AT[me][led]):
+                    raise _refused_play(s, action, held)
+                if led == -1:
+                    led = index // 13
+            elif held:  # the lowest copy held of the Wizard or Jester
+                held &= -held
+                index = held.bit_length() - 1 - me * 67
+                if led == -1 and index < 56:
+                    led = -2  # a Wizard before any suit card frees the trick (R5.2)
+            else:  # no copy of the Wizard or Jester is held
+                raise _refused_play(s, action, held)
+            hands ^= held
+            trick += _ALONE[index]
+            acts = (action, acts)
+            n = rp[RG].n
+            if len(trick) < n:
+                state = _new_state()
+                _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
+                return state
+            # the trick is complete: decide it (R5.4)
+            if rp[RSPECIAL] is not None:
+                from wizardrules import _special  # noqa: PLC0415 - special cards build on this module
 
-                    return _special.end_trick(rp, hands, trick, leader, won, done, acts)
-                # As _core.winner_index, by a WIN_KEYS look-up per card: the first highest key wins.
-                # The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
-                keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
-                best = 0
-                best_key = keys[trick[0]]
-                key = keys[trick[1]]
+                return _special.end_trick(rp, hands, trick, leader, won, done, acts)
+            # As _core.winner_index, by a WIN_KEYS look-up per card: the first highest key wins.
+            # The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
+            keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
+            best = 0
+            best_key = keys[trick[0]]
+            key = keys[trick[1]]
+            if key > best_key:
+                best, best_key = 1, key
+            key = keys[trick[2]]
+            if key > best_key:
+                best, best_key = 2, key
+            if n > 3:
+                key = keys[trick[3]]
                 if key > best_key:
-                    best, best_key = 1, key
-                key = keys[trick[2]]
-                if key > best_key:
-                    best, best_key = 2, key
-                if n > 3:
-                    key = keys[trick[3]]
-                    if key > best_key:
-                        best, best_key = 3, key
-                    if n > 4:
-                        for pos in range(4, n):
-                            key = keys[trick[pos]]
-                            if key > best_key:
-                                best, best_key = pos, key
-                winner = (leader + best) % n
-                won += _WON_BY[winner]
-                done = (leader, trick, done)
-                if hands:  # cards remain: the winner leads the next trick (R5.1)
-                    state = _new_state()
-                    _set_s(state, (rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
-                    return state
-                return finish_round(rp, won, done, acts)
+                    best, best_key = 3, key
+                if n > 4:
+                    for pos in range(4, n):
+                        key = keys[trick[pos]]
+                        if key > best_key:
+                            best, best_key = pos, key
+            winner = (leader + best) % n
+            won += _WON_BY[winner]
+            done = (leader, trick, done)
+            if hands:  # cards remain: the winner leads the next trick (R5.1)
+                state = _new_state()
+                _set_s(state, (rp, _PLAYING, winner, hands, (), winner, -1, won, done, acts))
+                return state
+            return finish_round(rp, won, done, acts)
         if seat is not None and seat != s[MOVE] and s[PHASE] != _OVER:
             raise NotYourTurnError(
                 player=_name(s, seat), action=str(action), reason=f"it is {_name(s, s[MOVE])}'s turn"
@@ -626,7 +621,6 @@ _PLAY_W: Final = (PLAYS[Card.WIZARD],)
 _SPECIAL_PLAYS: Final = SPECIAL_PLAYS
 _WIN_KEYS: Final = WIN_KEYS
 _HELD_BITS: Final = _core.HELD_BITS
-_INDEX_BY_ID: Final = PLAY_INDEX_BY_ID
 _HELD_AT: Final = tuple(
     tuple((BITS_OF[card] if i >= 52 else 1 << i) << (seat * 67) for i, card in enumerate(CARD_OF[:60]))
     for seat in range(MAX_PLAYERS)
