@@ -500,21 +500,23 @@ class GameState:
             # A standard card played (R5): the engine's most common step, written out here
             # because a call would cost as much as the checks. The hands of all seats are
             # one big int, so the masks come ready-shifted to the seat from tables.
-            rp, _phase, me, hands, trick, leader, led, won, done, acts = s
-            held = hands & _HELD_AT[me][index]
+            rp, _phase, me, before, trick, leader, led, won, done, acts = s
             if index < 52:
-                if not held or (led >= 0 and index // 13 != led and hands & _SUIT_AT[me][led]):
-                    raise _refused_play(s, action, held)
+                # flipping the card's bit takes it out of the hand, or shows it was not there
+                hands = before ^ _HELD_AT[me][index]
+                if hands > before or (led >= 0 and index // 13 != led and before & _SUIT_AT[me][led]):
+                    raise _refused_play(s, action, hands < before)
                 if led == -1:
                     led = index // 13
-            elif held:  # the lowest copy held of the Wizard or Jester
-                held &= -held
+            else:
+                held = before & _HELD_AT[me][index]
+                if not held:  # no copy of the Wizard or Jester is held
+                    raise _refused_play(s, action, held)
+                held &= -held  # the lowest copy held
                 index = held.bit_length() - 1 - me * 67
                 if led == -1 and index < 56:
                     led = -2  # a Wizard before any suit card frees the trick (R5.2)
-            else:  # no copy of the Wizard or Jester is held
-                raise _refused_play(s, action, held)
-            hands ^= held
+                hands = before ^ held
             trick += _ALONE[index]
             acts = (action, acts)
             n = rp[RG].n
