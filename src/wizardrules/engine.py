@@ -147,7 +147,7 @@ class Deal:
 
 # Caches of pure functions of frozen values, shared by all games; they stay small (bounded by
 # the card counts of a round). Each game holds the inner dict of its own policy and score rule.
-_ALLOWED_BY_POLICY: dict[Any, dict[tuple[int, int, bool, bool], frozenset[int]]] = {}
+_ALLOWED_BY_POLICY: dict[Any, dict[int, frozenset[int]]] = {}
 _POINTS_BY_RULE: dict[Any, dict[tuple[int, int, bool], int]] = {}
 _BID_ACTIONS_MEMO: dict[frozenset[int], tuple[Action, ...]] = {}
 _BLIND_BID_ACTIONS_MEMO: dict[frozenset[int], tuple[Action, ...]] = {}
@@ -169,8 +169,10 @@ class _Game:
     """Cards dealt to each seat per round (the schedule's)."""
     fixed: tuple[int, ...] = field(eq=False)
     blind_rounds: tuple[bool, ...] = field(eq=False)
-    allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None = field(eq=False)
-    """Allowed bids by (cards, bid sum, last bidder, round 1), for the built-in policies that need no more."""
+    allowed_memo: dict[int, frozenset[int]] | None = field(eq=False)
+    """Allowed bids by `bid_keys[round] | bid sum << 1 | last bidder`, for the built-in policies that need no more."""
+    bid_keys: tuple[int, ...] = field(eq=False)
+    """Per round, the part of an allowed-bids key that is fixed for the round: its cards and whether it is round 1."""
     points_memo: dict[tuple[int, int, bool], int] | None = field(eq=False)
     specials: int = field(default=0, eq=False)
     """The hand bits of the special cards in the deck (R8); 0 for the standard deck."""
@@ -755,7 +757,7 @@ def _start_round(
             phase, to_move, trump = _TRUMP, wolf, -1
             looked = (0 if game.blind_rounds[rnd] else (1 << n) - 1) | 1 << wolf
     memo = game.allowed_memo  # the first bidder's bids, looked up as allowed_bids_at does
-    allowed = None if memo is None else memo.get((game.cards[rnd], 0, n == 1, rnd == 0))
+    allowed = None if memo is None else memo.get(game.bid_keys[rnd] | (n == 1))
     round_part: tuple[Any, ...] = (game, rnd, trump, (-1,) * n, looked, 0, totals, rounds, 0, 0, cache, extra, allowed)
     if allowed is None:  # a custom policy, or a situation not in the memo yet
         round_part = (*round_part[:RALLOWED], allowed_bids_at(round_part))
@@ -816,6 +818,14 @@ def bid_context(rp: tuple[Any, ...]) -> BidContext:
     )
 
 
+def bid_key(cards: int, first_round: bool) -> int:
+    """The round's part of a key of the allowed-bids memo; a key adds `bid sum << 1 | last bidder`.
+
+    A bid sum is at most 6 players times 67 cards, below 512, so nine bits hold it.
+    """
+    return (cards << 1 | first_round) << 10
+
+
 def allowed_bids_at(rp: tuple[Any, ...]) -> frozenset[int]:
     """The bids the next bidder of a round part may make (memoized for the built-in policies)."""
     game: _Game = rp[RG]
@@ -823,7 +833,7 @@ def allowed_bids_at(rp: tuple[Any, ...]) -> frozenset[int]:
     if memo is None:
         return _policy_bids(rp)
     rnd = rp[RND]
-    key = (game.cards[rnd], rp[RSUM], rp[RNBIDS] == game.n - 1, rnd == 0)
+    key = game.bid_keys[rnd] | rp[RSUM] << 1 | (rp[RNBIDS] == game.n - 1)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _policy_bids(rp)
@@ -858,7 +868,7 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
     else:
         phase, to_move = _BIDDING, (me + 1) % n
         memo = game.allowed_memo  # the next bidder's bids, looked up as allowed_bids_at does
-        allowed = None if memo is None else memo.get((game.cards[rnd], bid_sum, nbids == n - 1, rnd == 0))
+        allowed = None if memo is None else memo.get(game.bid_keys[rnd] | bid_sum << 1 | (nbids == n - 1))
     round_part: tuple[Any, ...] = (
         game,
         rnd,
@@ -1253,6 +1263,7 @@ def new_game(
         fixed=fixed,
         blind_rounds=setup.blind_rounds,
         allowed_memo=setup.allowed_memo,
+        bid_keys=setup.bid_keys,
         points_memo=setup.points_memo,
         specials=specials,
         deck_size=setup.deck_size,
@@ -1269,7 +1280,8 @@ class _Setup(NamedTuple):
     schedule: Schedule
     fixed: tuple[int, ...]
     blind_rounds: tuple[bool, ...]
-    allowed_memo: dict[tuple[int, int, bool, bool], frozenset[int]] | None
+    allowed_memo: dict[int, frozenset[int]] | None
+    bid_keys: tuple[int, ...]
     points_memo: dict[tuple[int, int, bool], int] | None
     specials: int
     deck_size: int
@@ -1291,6 +1303,7 @@ def _setup(names: Sequence[str], rules: Rules) -> _Setup:
             for t in (schedule.fixed_trump(r) for r in range(1, schedule.rounds + 1))
         ),
         blind_rounds=tuple(blind_on and not (clairvoyance and r == 0) for r in range(schedule.rounds)),
+        bid_keys=tuple(bid_key(cards, rnd == 0) for rnd, cards in enumerate(schedule.cards_per_round)),
         allowed_memo=_ALLOWED_BY_POLICY.setdefault(rules.bid_policy, {})
         if type(rules.bid_policy) in _SIMPLE_POLICIES
         else None,

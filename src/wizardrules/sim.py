@@ -256,10 +256,10 @@ def _bids(
     blind = 0
     bid_sum = 0
     memo = game.allowed_memo
-    cards = game.schedule.cards_per_round[rnd]
+    key = game.bid_keys[rnd]
     for made, seat in enumerate(_ORDERS[n][(dealer + 1) % n]):
         # The engine's own memo of allowed bids, looked up directly (allowed_bids_at's key).
-        allowed = None if memo is None else memo.get((cards, bid_sum, made == n - 1, rnd == 0))
+        allowed = None if memo is None else memo.get(key | bid_sum << 1 | (made == n - 1))
         if allowed is None:
             rp = (game, rnd, trump, tuple(bids), looked, blind, tuple(totals), (), made, bid_sum, None)
             allowed = allowed_bids_at(rp)
