@@ -48,6 +48,7 @@ from wizardrules.engine import (
     _state,
     finish_round,
     hand_of,
+    tricks_finished,
 )
 from wizardrules.errors import CardNotHeldError, IllegalBidError, UndeclaredCardError
 from wizardrules.sheet import CloudChange
@@ -121,7 +122,6 @@ def play_special(s: tuple[Any, ...], action: Play, index: int) -> GameState:
         elif code in _FREES_TRICK:
             led = -2
     trick = (*trick, code)
-    acts = (action, acts)
     n = rp[RG].n
     if len(trick) < n:
         return _state((rp, PLAYING_PHASE, (me + 1) % n, hands, trick, leader, led, won, done, acts))
@@ -184,7 +184,8 @@ def change_bid(s: tuple[Any, ...], action: ChangeBid) -> GameState:
         evolve(extra, cloud=(me, delta), juggle=False),
         *rp[RSPECIAL + 1 :],
     )
-    return _carry_on(round_part, s[HANDS], s[LEADER], s[WON], s[DONE], (action, s[ACTS]), juggle=extra.juggle)
+    acts = (action, tricks_finished(s), s[ACTS])
+    return _carry_on(round_part, s[HANDS], s[LEADER], s[WON], s[DONE], acts, juggle=extra.juggle)
 
 
 def pass_card(s: tuple[Any, ...], action: PassCard) -> GameState:
@@ -199,7 +200,7 @@ def pass_card(s: tuple[Any, ...], action: PassCard) -> GameState:
     extra: Extra = rp[RSPECIAL]
     assert extra.passes is not None  # noqa: S101 - set when the passing phase starts
     passes = (*extra.passes[:me], (held & -held).bit_length() - 1, *extra.passes[me + 1 :])
-    acts = (action, s[ACTS])
+    acts = (action, tricks_finished(s), s[ACTS])
     nxt = (me + 1) % n
     leader = s[LEADER]
     if nxt != leader:

@@ -186,10 +186,11 @@ RG, RND, RTRUMP, RBIDS, RLOOKED, RBLIND, RTOTALS, RROUNDS, RNBIDS, RSUM, RCACHE,
 R, PHASE, MOVE, HANDS, TRICK, LEADER, LED, WON, DONE, ACTS = range(10)
 # `HANDS` packs each seat's hand into 67 bits (seat s at bit 67*s); `WON` packs the tricks
 # taken, 8 bits a seat; `DONE` is a linked list (leader, card codes, rest) of the round's
-# finished tricks and `ACTS` one (action, rest) of its actions; `LED` is the led suit, -1
-# while none is set and -2 once a Wizard freed the trick. `RROUNDS` is a tuple of the
-# finished rounds, each (bids, blind mask, tricks won, trump, cloud, bombs, actions as a
-# linked list); `cloud` is (seat, +1 or -1) or None. `RSPECIAL` is None for the standard
+# finished tricks. `ACTS` is a linked list (action, tricks finished before it, rest) of the
+# round's actions other than plays: the plays are read back from the tricks. `LED` is the
+# led suit, -1 while none is set and -2 once a Wizard freed the trick. `RROUNDS` is a tuple
+# of the finished rounds, each (bids, blind mask, tricks won, trump, cloud, bombs, ACTS,
+# DONE); `cloud` is (seat, +1 or -1) or None. `RSPECIAL` is None for the standard
 # deck, else the round's special-card state (`_special.Extra`). `RALLOWED` holds the bids
 # the next bidder may make, worked out once per bid for both `legal_actions` and `apply`
 # (empty once the bidding is over). Tricks hold card codes (see `_core`), so a declared
@@ -394,8 +395,11 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken since the game began, in order."""
-        finished = [action for *_, actions in self._s[R][RROUNDS] for action in _unlink(actions)]
-        return (*finished, *_unlink(self._s[ACTS]))
+        s = self._s
+        finished = [action for *_, acts, done in s[R][RROUNDS] for action in _round_actions(acts, done, ())]
+        if s[PHASE] == _OVER:  # the last round is among the finished ones
+            return tuple(finished)
+        return (*finished, *_round_actions(s[ACTS], s[DONE], s[TRICK]))
 
     @property
     def scoresheet(self) -> ScoreSheet:
@@ -519,8 +523,7 @@ class GameState:
                 if led == -1 and index < 56:
                     led = -2  # a Wizard before any suit card frees the trick (R5.2)
                 hands = before ^ held
-            trick += _ALONE[index]
-            acts = (action, acts)
+            trick += _ALONE[index]  # the action is not kept: a play is read back from its trick
             n = rp[RG].n
             if len(trick) < n:
                 state = _new_state()
@@ -649,14 +652,35 @@ def _state(s: tuple[Any, ...]) -> GameState:
     return state
 
 
-def _unlink(node: Any) -> list[Any]:
-    items: list[Any] = []
-    append = items.append
+def _round_actions(acts: Any, done: Any, trick: tuple[int, ...]) -> list[Action]:
+    """A round's actions in order: those other than plays, with the plays read from its tricks between them."""
+    tricks = [cards for _leader, cards in _unlink_tricks(done)]
+    if trick:
+        tricks.append(trick)
+    others: list[tuple[Action, int]] = []
+    while acts is not None:
+        action, before, acts = acts
+        others.append((action, before))
+    actions: list[Action] = []
+    taken = 0  # tricks whose plays are listed
+    for action, before in reversed(others):
+        for cards in tricks[taken:before]:
+            actions += [PLAYS[CARD_OF[code]] for code in cards]
+        taken = max(taken, before)
+        actions.append(action)
+    for cards in tricks[taken:]:
+        actions += [PLAYS[CARD_OF[code]] for code in cards]
+    return actions
+
+
+def tricks_finished(s: tuple[Any, ...]) -> int:
+    """How many tricks of the round are finished."""
+    count = 0
+    node = s[DONE]
     while node is not None:
-        item, node = node
-        append(item)
-    items.reverse()
-    return items
+        node = node[2]
+        count += 1
+    return count
 
 
 def done_tricks(s: tuple[Any, ...]) -> list[tuple[int, tuple[int, ...]]]:
@@ -781,7 +805,7 @@ def _choose_trump(s: tuple[Any, ...], action: ChooseTrump) -> GameState:
     round_part[RTRUMP] = -1 if suit is None else SUITS.index(suit)
     round_part[RLOOKED] |= 1 << me
     # the first bidder is left of the dealer, whoever named the trump (R4.1, R8.6)
-    return _state((tuple(round_part), _BIDDING, s[LEADER], *s[HANDS:ACTS], (action, s[ACTS])))
+    return _state((tuple(round_part), _BIDDING, s[LEADER], *s[HANDS:ACTS], (action, 0, s[ACTS])))
 
 
 def _look(s: tuple[Any, ...], action: Look) -> GameState:
@@ -793,7 +817,7 @@ def _look(s: tuple[Any, ...], action: Look) -> GameState:
         raise WrongPhaseError(player=_name(s, me), action="look", reason="they have looked at their cards already")
     round_part = list(rp)
     round_part[RLOOKED] |= 1 << me
-    return _state((tuple(round_part), *s[PHASE:ACTS], (action, s[ACTS])))
+    return _state((tuple(round_part), *s[PHASE:ACTS], (action, 0, s[ACTS])))
 
 
 def _bids_in_order(rp: tuple[Any, ...]) -> tuple[int, ...]:
@@ -888,7 +912,7 @@ def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
         round_part = (*round_part[:RALLOWED], allowed_bids_at(round_part))
     state = _new_state()
     # while bidding, no card is played yet: no trick, no led suit, no tricks won
-    _set_s(state, (round_part, phase, to_move, s[HANDS], (), s[LEADER], -1, 0, None, (action, s[ACTS])))
+    _set_s(state, (round_part, phase, to_move, s[HANDS], (), s[LEADER], -1, 0, None, (action, 0, s[ACTS])))
     return state
 
 
@@ -972,7 +996,7 @@ def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> 
     if extra is not None:
         cloud = extra.cloud
         bombs = sum(_core.BOMB in cards for _leader, cards in _unlink_tricks(done))
-    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, acts))
+    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, acts, done))
     if rnd + 1 < len(game.masks):
         return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(rp[RCACHE]))
     cache = _RoundCache(rp[RCACHE])
@@ -1033,7 +1057,7 @@ def _build_sheet(s: tuple[Any, ...], cache: _RoundCache) -> ScoreSheet:
     else:
         sheet = ScoreSheet(players=game.players, rules=game.rules, first_dealer=game.first_dealer)
     cache.previous = None  # the older sheets are no longer needed
-    for final_bids, blind, won, trump, cloud, bombs, _actions in finished:
+    for final_bids, blind, won, trump, cloud, bombs, *_actions in finished:
         bids, change = final_bids, None
         if cloud is not None:  # the sheet takes the bids as made and the Cloud's change (R8.2)
             seat, delta = cloud
