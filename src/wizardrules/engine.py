@@ -872,40 +872,36 @@ def _policy_bids(rp: tuple[Any, ...]) -> frozenset[int]:
 
 
 def _bid(s: tuple[Any, ...], action: Bid) -> GameState:
-    rp = s[R]
+    game, rnd, trump, bids, looked, blind, totals, rounds, nbids, bid_sum, cache, extra, allowed = s[R]
     me = s[MOVE]
     tricks = action.tricks
-    looked = rp[RLOOKED]
-    blind = rp[RBLIND]
-    if action.blind or not looked >> me & 1 or tricks not in rp[RALLOWED]:
+    if action.blind or not looked >> me & 1 or tricks not in allowed:
         blind = _checked_bid(s, action)  # raises, or the blind mask after a legal blind bid
-    game: _Game = rp[RG]
     n = game.n
-    rnd = rp[RND]
-    bids = list(rp[RBIDS])  # cheaper than joining slices around the new bid
+    bids = list(bids)  # cheaper than joining slices around the new bid
     bids[me] = tricks
-    nbids = rp[RNBIDS] + 1
-    bid_sum = rp[RSUM] + tricks
-    allowed: frozenset[int] | None = _NO_BIDS
+    nbids += 1
+    bid_sum += tricks
     if nbids == n:  # everyone has bid: the player left of the dealer leads (R5.1)
-        phase, to_move = _PLAYING, s[LEADER]
+        phase, to_move, allowed = _PLAYING, s[LEADER], _NO_BIDS
     else:
         phase, to_move = _BIDDING, (me + 1) % n
         memo = game.allowed_memo  # the next bidder's bids, looked up as allowed_bids_at does
         allowed = None if memo is None else memo.get(game.bid_keys[rnd] | bid_sum << 1 | (nbids == n - 1))
+    looked |= 1 << me
     round_part: tuple[Any, ...] = (
         game,
         rnd,
-        rp[RTRUMP],
+        trump,
         tuple(bids),
-        looked | 1 << me,
+        looked,
         blind,
-        rp[RTOTALS],
-        rp[RROUNDS],
+        totals,
+        rounds,
         nbids,
         bid_sum,
-        rp[RCACHE],
-        rp[RSPECIAL],
+        cache,
+        extra,
         allowed,
     )
     if allowed is None:  # a custom policy, or a situation not in the memo yet
@@ -976,33 +972,56 @@ def _refused_play(s: tuple[Any, ...], action: Play, held: int) -> IllegalActionE
 
 def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> GameState:
     """Score the round onto the totals, then deal the next round or end the game (R6, R7)."""
-    game: _Game = rp[RG]
+    game, rnd, trump, bids, looked, blind, totals, rounds, _nbids, bid_sum, cache, extra, _allowed = rp
     n = game.n
-    bids = rp[RBIDS]
-    blind = rp[RBLIND]
     won = tuple(won_packed.to_bytes(n, "little"))  # as won_of: the counts are the bytes
-    # A custom score rule has no shared memo: it is asked once per distinct key of the round.
-    memo: dict[tuple[int, int, bool], int] = {} if game.points_memo is None else game.points_memo
-    points = []
-    for key in zip(bids, won, _BLIND_FLAGS[n][blind], strict=True):
-        value = memo.get(key)
-        if value is None:
-            value = memo[key] = game.rules.score_rule.points(key[0], key[1], blind=key[2])
-        points.append(value)
-    totals = tuple(map(add, rp[RTOTALS], points))
-    rnd = rp[RND]
-    extra = rp[RSPECIAL]
+    keys = tuple(zip(bids, won, _BLIND_FLAGS[n][blind], strict=True))
+    memo = game.points_memo
+    points = None if memo is None else list(map(memo.get, keys))
+    if points is None or None in points:  # a custom score rule, or points not in the memo yet
+        points = _round_points(game, keys)
+    totals = tuple(map(add, totals, points))
     cloud = bombs = None
     if extra is not None:
         cloud = extra.cloud
         bombs = sum(_core.BOMB in cards for _leader, cards in _unlink_tricks(done))
-    rounds = (*rp[RROUNDS], (bids, blind, won, rp[RTRUMP], cloud, bombs or 0, acts, done))
+    rounds = (*rounds, (bids, blind, won, trump, cloud, bombs or 0, acts, done))
     if rnd + 1 < len(game.masks):
-        return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(rp[RCACHE]))
-    cache = _RoundCache(rp[RCACHE])
-    round_part = (game, rnd, rp[RTRUMP], bids, rp[RLOOKED], blind, totals, rounds, n, rp[RSUM], cache, extra, _NO_BIDS)
+        return _start_round(game, rnd + 1, totals, rounds, None, _RoundCache(cache))
+    round_part = (
+        game,
+        rnd,
+        trump,
+        bids,
+        looked,
+        blind,
+        totals,
+        rounds,
+        n,
+        bid_sum,
+        _RoundCache(cache),
+        extra,
+        _NO_BIDS,
+    )
     dealer = (game.first_dealer + rnd) % n
     return _state((round_part, _OVER, -1, 0, (), (dealer + 1) % n, -1, won_packed, done, None))
+
+
+def _round_points(game: _Game, keys: tuple[tuple[int, int, bool], ...]) -> list[int]:
+    """Each seat's points by (bid, tricks, blind), from the score rule (R6).
+
+    A built-in score rule's points are kept in its shared memo; a custom rule has none and
+    is asked once per distinct key of the round.
+    """
+    memo: dict[tuple[int, int, bool], int] = {} if game.points_memo is None else game.points_memo
+    points = []
+    for key in keys:
+        value = memo.get(key)
+        if value is None:
+            bid, tricks, blind = key
+            value = memo[key] = game.rules.score_rule.points(bid, tricks, blind=blind)
+        points.append(value)
+    return points
 
 
 # -- legal actions ---------------------------------------------------------------------
