@@ -165,6 +165,8 @@ class _Game:
     """Per round, every seat's hand as dealt, packed into one int, 67 bits a seat."""
     turned: tuple[int, ...]
     n: int = field(eq=False)
+    next_seat: tuple[int, ...] = field(eq=False)
+    """The seat after each seat, clockwise."""
     cards: tuple[int, ...] = field(eq=False)
     """Cards dealt to each seat per round (the schedule's)."""
     fixed: tuple[int, ...] = field(eq=False)
@@ -524,10 +526,10 @@ class GameState:
                     led = -2  # a Wizard before any suit card frees the trick (R5.2)
                 hands = before ^ held
             trick += _ALONE[index]  # the action is not kept: a play is read back from its trick
-            n = rp[RG].n
-            if len(trick) < n:
+            nxt = rp[RG].next_seat[me]
+            if nxt != leader:  # the trick goes on
                 state = _new_state()
-                _set_s(state, (rp, _PLAYING, (me + 1) % n, hands, trick, leader, led, won, done, acts))
+                _set_s(state, (rp, _PLAYING, nxt, hands, trick, leader, led, won, done, acts))
                 return state
             # the trick is complete: decide it (R5.4)
             if rp[RSPECIAL] is not None:
@@ -537,6 +539,7 @@ class GameState:
             # As _core.winner_index, by a WIN_KEYS look-up per card: the first highest key wins.
             # The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
             keys = _WIN_KEYS[rp[RTRUMP] + 1][led + 2]
+            n = len(trick)
             best = 0
             best_key = keys[trick[0]]
             key = keys[trick[1]]
@@ -1121,6 +1124,8 @@ _ONE_JESTER: Final = 1 << 56
 _KEEP: Final = ANY_SUIT_BITS | SPECIAL_BITS
 _ANY_SUIT: Final = ANY_SUIT_BITS
 _SEAT_SHIFTS: Final = tuple(seat * 67 for seat in range(MAX_PLAYERS))
+_NEXT_SEAT: Final = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(MAX_PLAYERS + 1))
+"""`_NEXT_SEAT[n][seat]`: the seat after `seat` at a table of `n`."""
 _COPIES: Final = tuple((counts & 0xF, counts >> 4) for counts in range(256))
 """The Wizards and Jesters counted in bits 52..59 of a dealt hand's sum."""
 _COPY_BITS: Final = tuple(tuple(((1 << count) - 1) << first for first in range(61)) for count in range(5))
@@ -1300,6 +1305,7 @@ def new_game(
         schedule=schedule,
         first_dealer=first_dealer,
         n=n,
+        next_seat=_NEXT_SEAT[n],
         cards=schedule.cards_per_round,
         masks=tuple(packed for packed, _ in deals),
         turned=tuple(turned for _, turned in deals),
