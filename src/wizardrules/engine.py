@@ -1126,10 +1126,35 @@ _ANY_SUIT: Final = ANY_SUIT_BITS
 _SEAT_SHIFTS: Final = tuple(seat * 67 for seat in range(MAX_PLAYERS))
 _NEXT_SEAT: Final = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(MAX_PLAYERS + 1))
 """`_NEXT_SEAT[n][seat]`: the seat after `seat` at a table of `n`."""
-_COPIES: Final = tuple((counts & 0xF, counts >> 4) for counts in range(256))
-"""The Wizards and Jesters counted in bits 52..59 of a dealt hand's sum."""
-_COPY_BITS: Final = tuple(tuple(((1 << count) - 1) << first for first in range(61)) for count in range(5))
-"""`_COPY_BITS[count][first]`: `count` copies numbered from bit `first` on."""
+_HAND_SLICES: Final = tuple(
+    tuple(tuple(slice(seat * cards, (seat + 1) * cards) for seat in range(n)) for cards in range(68))
+    for n in range(MAX_PLAYERS + 1)
+)
+"""`_HAND_SLICES[n][cards]`: where each seat's hand lies in a dealt deck."""
+_NEXT_COPIES: Final = tuple((52 + used // 5, 56 + used % 5) for used in range(25))
+"""The bit of the next Wizard and the next Jester to number, once `used` copies are numbered (5 * Wizards + Jesters)."""
+
+
+def _renumber_table() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """`[used][counts]`: the copy bits of a hand with `counts` (Wizards + 16 * Jesters), and the new `used`.
+
+    `used` counts the copies numbered before the hand, 5 * Wizards + Jesters.
+    """
+    table = []
+    for used in range(25):
+        wizard, jester = _NEXT_COPIES[used]
+        row = []
+        for counts in range(256):
+            w, k = counts & 0xF, counts >> 4
+            if wizard + w > 56 or jester + k > 60:  # more copies than the deck has: never looked up
+                w = k = 0
+            bits = ((1 << w) - 1) << wizard | ((1 << k) - 1) << jester
+            row.append((bits, used + 5 * w + k))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_RENUMBER: Final = _renumber_table()
 _BLIND_FLAGS: Final = tuple(
     tuple(tuple(bool(mask >> seat & 1) for seat in range(n)) for mask in range(1 << n)) for n in range(MAX_PLAYERS + 1)
 )
@@ -1161,24 +1186,22 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
             j = i + floor(uniform() * span)
             deck[i], deck[j] = deck[j], deck[i]
         packed = 0
-        wizards, jesters = 52, 56
-        for shift, start in zip(_SEAT_SHIFTS, range(0, dealt, cards), strict=False):  # n shifts of 6
-            mask = sum(deck[start : start + cards])
-            if mask > _ANY_SUIT:
+        used = 0  # copies of the Wizard and the Jester numbered so far, as _RENUMBER counts them
+        for shift, hand in zip(_SEAT_SHIFTS, map(sum, map(deck.__getitem__, _HAND_SLICES[n][cards])), strict=False):
+            if hand > _ANY_SUIT:
                 # Wizards and Jesters are interchangeable: number their copies seat by seat, as
                 # an explicit deal does, so that a game and its replay hold the very same bits.
-                w, k = _COPIES[mask >> 52 & 0xFF]
-                mask = (mask & _KEEP) | _COPY_BITS[w][wizards] | _COPY_BITS[k][jesters]
-                wizards += w
-                jesters += k
-            packed |= mask << shift
+                bits, used = _RENUMBER[used][hand >> 52 & 0xFF]
+                packed |= (hand & _KEEP | bits) << shift
+            else:
+                packed |= hand << shift
         turned = -1
         if turn_up:
             value = deck[dealt]
             if value == _ONE_WIZARD:
-                turned = wizards
+                turned = _NEXT_COPIES[used][0]
             elif value == _ONE_JESTER:
-                turned = jesters
+                turned = _NEXT_COPIES[used][1]
             else:
                 turned = value.bit_length() - 1
         deals.append((packed, turned))
