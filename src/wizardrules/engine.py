@@ -24,7 +24,7 @@ import enum
 import random
 from collections.abc import Sequence
 from math import floor
-from operator import add
+from operator import add, getitem
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from attrs import field, frozen
@@ -176,6 +176,8 @@ class _Game:
     bid_keys: tuple[int, ...] = field(eq=False)
     """Per round, the part of an allowed-bids key that is fixed for the round: its cards and whether it is round 1."""
     points_memo: dict[tuple[int, int, bool], int] | None = field(eq=False)
+    points_table: tuple[tuple[int, ...], ...] | None = field(eq=False)
+    """For a built-in score rule, `points_table[bid][tricks]`: the points of a bid made looking (R6)."""
     specials: int = field(default=0, eq=False)
     """The hand bits of the special cards in the deck (R8); 0 for the standard deck."""
     deck_size: int = field(default=_core.DECK_SIZE, eq=False)
@@ -978,12 +980,16 @@ def finish_round(rp: tuple[Any, ...], won_packed: int, done: Any, acts: Any) -> 
     game, rnd, trump, bids, looked, blind, totals, rounds, _nbids, bid_sum, cache, extra, _allowed = rp
     n = game.n
     won = tuple(won_packed.to_bytes(n, "little"))  # as won_of: the counts are the bytes
-    keys = tuple(zip(bids, won, _BLIND_FLAGS[n][blind], strict=True))
-    memo = game.points_memo
-    points = None if memo is None else list(map(memo.get, keys))
-    if points is None or None in points:  # a custom score rule, or points not in the memo yet
-        points = _round_points(game, keys)
-    totals = tuple(map(add, totals, points))
+    table = game.points_table
+    if table is not None and not blind:  # the common case: a built-in score rule and no blind bid
+        totals = tuple(map(add, totals, map(getitem, map(table.__getitem__, bids), won)))
+    else:
+        keys = tuple(zip(bids, won, _BLIND_FLAGS[n][blind], strict=True))
+        memo = game.points_memo
+        points = None if memo is None else list(map(memo.get, keys))
+        if points is None or None in points:  # a custom score rule, or points not in the memo yet
+            points = _round_points(game, keys)
+        totals = tuple(map(add, totals, points))
     cloud = bombs = None
     if extra is not None:
         cloud = extra.cloud
@@ -1337,6 +1343,7 @@ def new_game(
         allowed_memo=setup.allowed_memo,
         bid_keys=setup.bid_keys,
         points_memo=setup.points_memo,
+        points_table=setup.points_table,
         specials=specials,
         deck_size=setup.deck_size,
     )
@@ -1355,6 +1362,7 @@ class _Setup(NamedTuple):
     allowed_memo: dict[int, frozenset[int]] | None
     bid_keys: tuple[int, ...]
     points_memo: dict[tuple[int, int, bool], int] | None
+    points_table: tuple[tuple[int, ...], ...] | None
     specials: int
     deck_size: int
 
@@ -1383,11 +1391,27 @@ def _setup(names: Sequence[str], rules: Rules) -> _Setup:
         points_memo=_POINTS_BY_RULE.setdefault(rules.score_rule, {})
         if isinstance(rules.score_rule, StandardScore)
         else None,
+        points_table=_points_table(rules.score_rule, max(schedule.cards_per_round))
+        if isinstance(rules.score_rule, StandardScore)
+        else None,
         specials=specials,
         deck_size=_core.DECK_SIZE + specials.bit_count(),
     )
 
 
+def _points_table(rule: StandardScore, most: int) -> tuple[tuple[int, ...], ...]:
+    """`[bid][tricks]`: the points of a bid made looking, for bids and tricks up to `most` (kept per rule)."""
+    table = _POINTS_TABLES.get((rule, most))
+    if table is None:
+        if len(_POINTS_TABLES) >= _MAX_SETUPS:
+            _POINTS_TABLES.clear()
+        table = _POINTS_TABLES[rule, most] = tuple(
+            tuple(rule.points(bid, tricks) for tricks in range(most + 1)) for bid in range(most + 1)
+        )
+    return table
+
+
+_POINTS_TABLES: dict[tuple[StandardScore, int], tuple[tuple[int, ...], ...]] = {}
 _DEFAULT_RULES: Final = Rules()
 _SETUPS: dict[tuple[int, int], _Setup] = {}
 """The setups of games with numbered players by (id(rules), players): rules are frozen, so the
