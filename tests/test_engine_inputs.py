@@ -27,6 +27,8 @@ from wizardrules import (
     Rules,
     RulesError,
     Schedule,
+    StandardScore,
+    Variant,
     WizardRulesError,
     WrongPhaseError,
     new_game,
@@ -184,3 +186,18 @@ def test_an_object_posing_as_a_play_is_refused() -> None:
         state = state.apply(state.legal_actions()[0])
     with pytest.raises(WrongPhaseError, match="not an action"):
         state.apply(Impostor())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variants", [Variant.NONE, Variant.BLIND_BIDS])
+def test_r6_4_engine_scores_a_standard_score_with_its_own_numbers(variants: Variant) -> None:
+    """R6.4: the engine scores a StandardScore with other numbers, blind bids included, as the rule does."""
+    rule = StandardScore(hit_bonus=7, per_trick=3, miss_penalty=4, blind_multiplier=3)
+    rules = Rules(score_rule=rule, variants=variants)
+    for seed in range(4):
+        state = play_out(new_game(4, rules=rules, seed=seed), seed)
+        expected = [0] * 4
+        for scored in state.scoresheet.rounds:
+            for seat in range(4):
+                bid, took = scored.bids[seat], scored.tricks[seat]
+                expected[seat] += rule.points(bid, took, blind=scored.blind[seat])
+        assert state.totals == tuple(expected) == state.scoresheet.totals
