@@ -13,7 +13,7 @@ The games are driven the plain way, so that the figure is the engine's:
         state = state.apply(actions[int(random() * len(actions))])
 
 Picking with `random.Random.choice` and asking `is_over` before every step costs about
-0.3 µs more a step, spent in `random` and in the driver (about a fifth of a game's time);
+0.2 µs more a step, spent in `random` and in the driver (about an eighth of a game's time);
 the rulebook game is timed that way too, for comparison.
 
 With `--baseline SRC_DIR` it also times the standard game (rulebook rules, standard deck)
