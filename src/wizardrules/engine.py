@@ -1373,6 +1373,8 @@ def _setup(names: Sequence[str], rules: Rules) -> _Setup:
     specials = sum(1 << SPECIAL_BIT[special] for special in rules.special_cards)
     blind_on = Variant.BLIND_BIDS in rules.variants
     clairvoyance = Variant.CLAIRVOYANCE in rules.variants
+    # StandardScore is frozen, so its points can be shared; a custom rule is asked every time.
+    standard = rules.score_rule if isinstance(rules.score_rule, StandardScore) else None
     return _Setup(
         rules=rules,
         players=sheet.players,
@@ -1387,13 +1389,8 @@ def _setup(names: Sequence[str], rules: Rules) -> _Setup:
         allowed_memo=_ALLOWED_BY_POLICY.setdefault(rules.bid_policy, {})
         if type(rules.bid_policy) in _SIMPLE_POLICIES
         else None,
-        # StandardScore is frozen, so its points can be shared; a custom rule is asked every time.
-        points_memo=_POINTS_BY_RULE.setdefault(rules.score_rule, {})
-        if isinstance(rules.score_rule, StandardScore)
-        else None,
-        points_table=_points_table(rules.score_rule, max(schedule.cards_per_round))
-        if isinstance(rules.score_rule, StandardScore)
-        else None,
+        points_memo=None if standard is None else _POINTS_BY_RULE.setdefault(standard, {}),
+        points_table=None if standard is None else _points_table(standard, max(schedule.cards_per_round)),
         specials=specials,
         deck_size=_core.DECK_SIZE + specials.bit_count(),
     )
