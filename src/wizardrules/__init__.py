@@ -12,6 +12,7 @@ from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassC
 from wizardrules.bidding import (
     BidContext,
     BidPolicy,
+    CloudChange,
     EqualBids,
     FreeBids,
     NotEqualBids,
@@ -88,7 +89,7 @@ from wizardrules.scoring import (
     standings,
     winners,
 )
-from wizardrules.sheet import CloudChange, PendingRound, Round, ScoreSheet
+from wizardrules.sheet import PendingRound, Round, ScoreSheet
 from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
 from wizardrules.tournament import BotFactory, BotSpec, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (

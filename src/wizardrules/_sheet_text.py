@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from wizardrules.sheet import Round, ScoreSheet
+from wizardrules._sheet_rows import Round
+
+if TYPE_CHECKING:  # the sheet renders itself with this module
+    from wizardrules.sheet import ScoreSheet
 
 
 def bid_mark(bid: int, final: int, blind: bool) -> str:
@@ -55,3 +58,12 @@ def render_table(sheet: ScoreSheet) -> str:
     rule = "-+-".join("-" * w for w in widths)
     out = [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
     return "\n".join(out)
+
+
+def history_line(players: Sequence[str], r: Round) -> str:
+    cells = []
+    for seat, name in enumerate(players):
+        bid = bid_mark(r.bids[seat], r.final_bids[seat], r.blind[seat])
+        cells.append(f"{name} {bid}/{r.tricks[seat]} {r.points[seat]:+d}")
+    bomb = ", bomb" if r.bombs else ""
+    return f"R{r.number} ({r.cards}{bomb}): " + " · ".join(cells)

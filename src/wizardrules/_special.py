@@ -22,6 +22,7 @@ from wizardrules._core import (
     winner_index,
 )
 from wizardrules.actions import CHANGES, PASSES, Action, ChangeBid, PassCard, Play
+from wizardrules.bidding import CloudChange
 from wizardrules.cards import CardKind
 from wizardrules.engine import (
     ACTS,
@@ -51,7 +52,6 @@ from wizardrules.engine import (
     tricks_finished,
 )
 from wizardrules.errors import CardNotHeldError, IllegalBidError, UndeclaredCardError
-from wizardrules.sheet import CloudChange
 from wizardrules.tricks import decide_trick
 
 if TYPE_CHECKING:

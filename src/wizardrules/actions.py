@@ -19,9 +19,9 @@ from typing import Final, TypeAlias
 
 from attrs import field, frozen
 
+from wizardrules.bidding import CloudChange
 from wizardrules.cards import ALL_CARDS, Card, Suit
 from wizardrules.errors import ActionError, NotationError
-from wizardrules.sheet import CloudChange
 
 __all__ = ["Action", "Bid", "ChangeBid", "ChooseTrump", "Look", "PassCard", "Play", "parse_action"]
 

@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import abc
+import enum
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
@@ -27,6 +28,7 @@ from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 __all__ = [
     "BidContext",
     "BidPolicy",
+    "CloudChange",
     "EqualBids",
     "FreeBids",
     "NotEqualBids",
@@ -34,6 +36,24 @@ __all__ = [
     "allowed_bids",
     "verify_bid",
 ]
+
+
+class CloudChange(enum.Enum):
+    """The direction a Cloud changes a bid (R8.2).
+
+    Example:
+        >>> CloudChange.UP.delta, CloudChange.DOWN.delta
+        (1, -1)
+    """
+
+    UP = 1
+    DOWN = -1
+
+    @property
+    def delta(self) -> int:
+        """+1 or -1."""
+        return int(self.value)
+
 
 _UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(MAX_DECK_SIZE + 1))
 

@@ -58,7 +58,7 @@ from wizardrules.actions import (
     PassCard,
     Play,
 )
-from wizardrules.bidding import BidContext, EqualBids, FreeBids, NotEqualBids
+from wizardrules.bidding import BidContext, CloudChange, EqualBids, FreeBids, NotEqualBids
 from wizardrules.cards import Card, Special, Suit
 from wizardrules.errors import (
     CardNotHeldError,
@@ -73,7 +73,7 @@ from wizardrules.errors import (
 )
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.scoring import StandardScore
-from wizardrules.sheet import CloudChange, ScoreSheet
+from wizardrules.sheet import ScoreSheet
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, Trick
 
 if TYPE_CHECKING:  # the layers above build on GameState's internals

@@ -19,9 +19,10 @@ from typing import TypeAlias
 from attrs import frozen
 
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard
+from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import GameState, Phase
-from wizardrules.sheet import CloudChange, Round
+from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
 
 __all__ = [

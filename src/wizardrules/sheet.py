@@ -18,7 +18,6 @@ Example:
 from __future__ import annotations
 
 import csv
-import enum
 import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,10 +25,19 @@ from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _codec
-from wizardrules._convert import as_tuple
-from wizardrules._sheet_text import bid_mark, render_table
-from wizardrules.bidding import verify_bid
+from wizardrules import _codec, _sheet_json
+from wizardrules._sheet_rows import (
+    BidsEntry,
+    CloudEntry,
+    Entry,
+    PendingRound,
+    Round,
+    RoundEntry,
+    SheetState,
+    TricksEntry,
+)
+from wizardrules._sheet_text import history_line, render_table
+from wizardrules.bidding import CloudChange, verify_bid
 from wizardrules.cards import Special, Suit
 from wizardrules.errors import (
     BidError,
@@ -49,154 +57,13 @@ from wizardrules.errors import (
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.scoring import standings
 
-__all__ = ["CloudChange", "PendingRound", "Round", "ScoreSheet"]
+__all__ = ["PendingRound", "Round", "ScoreSheet"]
 
 FORMAT: Final = "wizardrules/scoresheet"
 VERSION: Final = 1
 
 Player: TypeAlias = "str | int"
 """A player named by name or by seat number."""
-
-
-class CloudChange(enum.Enum):
-    """The direction a Cloud changes a bid (R8.2)."""
-
-    UP = 1
-    DOWN = -1
-
-    @property
-    def delta(self) -> int:
-        """+1 or -1."""
-        return int(self.value)
-
-
-def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return as_tuple(values, "round values", EntryError)
-
-
-def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
-    return as_tuple(values, "blind marks", EntryError)
-
-
-@frozen(kw_only=True)
-class Round:
-    """The record of one finished round, shared by the score sheet and the engine.
-
-    All per-player tuples are in seat order.
-
-    Attributes:
-        number: the round, counted from 1.
-        cards: cards dealt to each player.
-        dealer: the dealer's seat.
-        bids: the bids as made.
-        final_bids: the bids after a Cloud change (R8.2); scoring uses these.
-        blind: per player, whether the bid was blind (R4.4).
-        tricks: the tricks each player took.
-        points: each player's points for the round.
-        bombs: tricks voided by a Bomb (R8.1): the tricks add up to `cards - bombs`.
-        trump: the round's trump suit when recorded (`None`: no trump or not recorded).
-    """
-
-    number: int
-    cards: int
-    dealer: int
-    bids: tuple[int, ...] = field(converter=_ints)
-    final_bids: tuple[int, ...] = field(converter=_ints)
-    blind: tuple[bool, ...] = field(converter=_bools)
-    tricks: tuple[int, ...] = field(converter=_ints)
-    points: tuple[int, ...] = field(converter=_ints)
-    bombs: int = 0
-    trump: Suit | None = None
-
-    def __attrs_post_init__(self) -> None:
-        n = len(self.bids)
-        for name in ("final_bids", "blind", "tricks", "points"):
-            if len(getattr(self, name)) != n:
-                raise EntryError(f"round {self.number!r}: {name} has {len(getattr(self, name))} entries, bids {n}")
-        counts = (self.number, self.cards, self.dealer, self.bombs, *self.bids, *self.final_bids, *self.tricks)
-        if any(type(v) is not int for v in (*counts, *self.points)) or any(v < 0 for v in counts):
-            raise EntryError(f"round {self.number!r}: numbers must be whole, and all but points 0 or more")
-        if any(type(b) is not bool for b in self.blind):
-            raise EntryError(f"round {self.number!r}: blind marks {self.blind!r} must be True or False")
-        if self.trump is not None and not isinstance(self.trump, Suit):
-            raise EntryError(f"round {self.number!r}: trump {self.trump!r} must be a Suit or None")
-
-    @property
-    def hits(self) -> tuple[bool, ...]:
-        """Per player, whether the (final) bid was exact."""
-        return tuple(b == t for b, t in zip(self.final_bids, self.tricks, strict=True))
-
-    @property
-    def cloud(self) -> tuple[int, CloudChange] | None:
-        """The seat whose bid a Cloud changed and the direction, or `None`."""
-        return _cloud_of(self.bids, self.final_bids)
-
-
-def _cloud_of(bids: Sequence[int], final: Sequence[int]) -> tuple[int, CloudChange] | None:
-    for seat, (before, after) in enumerate(zip(bids, final, strict=True)):
-        if before != after:
-            return seat, CloudChange(after - before)
-    return None
-
-
-@frozen(kw_only=True)
-class PendingRound:
-    """A round whose bids are recorded and whose tricks are not yet.
-
-    Attributes:
-        bids: the bids as made, in seat order.
-        final_bids: the bids after a Cloud change.
-        blind: per player, whether the bid was blind.
-    """
-
-    bids: tuple[int, ...] = field(converter=_ints)
-    final_bids: tuple[int, ...] = field(converter=_ints)
-    blind: tuple[bool, ...] = field(converter=_bools)
-
-    @property
-    def cloud(self) -> tuple[int, CloudChange] | None:
-        """The seat whose bid a Cloud changed and the direction, or `None`."""
-        return _cloud_of(self.bids, self.final_bids)
-
-
-# -- entries: what was recorded, in order; the sheet's state is their replay ----------
-
-
-@frozen(kw_only=True)
-class _BidsEntry:
-    bids: tuple[int, ...]
-    blind: tuple[bool, ...]
-
-
-@frozen(kw_only=True)
-class _CloudEntry:
-    seat: int
-    change: CloudChange
-
-
-@frozen(kw_only=True)
-class _TricksEntry:
-    tricks: tuple[int, ...]
-    bombs: int
-    trump: Suit | None
-
-
-@frozen(kw_only=True)
-class _RoundEntry:
-    bids: _BidsEntry
-    cloud: _CloudEntry | None
-    tricks: _TricksEntry
-
-
-_Entry: TypeAlias = "_BidsEntry | _CloudEntry | _TricksEntry | _RoundEntry"
-
-
-@frozen(kw_only=True)
-class _State:
-    rounds: tuple[Round, ...] = ()
-    pending: PendingRound | None = None
-    totals: tuple[int, ...] = ()
-    hits: tuple[int, ...] = ()
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -240,7 +107,7 @@ class ScoreSheet:
     rules: Rules = field(factory=Rules)
     first_dealer: int = 0
     _entries: tuple[Any, ...] = field(default=(), init=False, repr=False)
-    _state: _State = field(factory=_State, init=False, eq=False, repr=False)
+    _state: SheetState = field(factory=SheetState, init=False, eq=False, repr=False)
     _schedule: Schedule = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -251,7 +118,7 @@ class ScoreSheet:
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < n:
             raise PlayerError(f"first_dealer {self.first_dealer!r} must be a seat 0..{n - 1}")
         object.__setattr__(self, "_schedule", schedule)
-        object.__setattr__(self, "_state", _State(totals=(0,) * n, hits=(0,) * n))
+        object.__setattr__(self, "_state", SheetState(totals=(0,) * n, hits=(0,) * n))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -381,7 +248,7 @@ class ScoreSheet:
             cloud_entry = self._cloud_entry(state, *cloud)
             state = _advance(self, state, cloud_entry)
         tricks_entry = self._tricks_entry(state, tricks, bombs, trump)
-        return self._with(_RoundEntry(bids=bids_entry, cloud=cloud_entry, tricks=tricks_entry))
+        return self._with(RoundEntry(bids=bids_entry, cloud=cloud_entry, tricks=tricks_entry))
 
     def record_bids(self, bids: Sequence[int] | Mapping[str, int], *, blind: Iterable[Player] = ()) -> ScoreSheet:
         """Record the current round's bids, checked in bidding order against the bid policy (R4.2).
@@ -441,7 +308,7 @@ class ScoreSheet:
 
     # -- validation -----------------------------------------------------------------------
 
-    def _with(self, entry: _Entry) -> ScoreSheet:
+    def _with(self, entry: Entry) -> ScoreSheet:
         """A copy with `entry` appended; the players and rules were checked when this sheet was made."""
         sheet = object.__new__(ScoreSheet)
         for name, value in (
@@ -484,7 +351,7 @@ class ScoreSheet:
                 raise EntryError(f"{what}: {name}'s entry {value} is negative")
         return result
 
-    def _bids_entry(self, bids: Sequence[int] | Mapping[str, int], blind: Iterable[Player]) -> _BidsEntry:
+    def _bids_entry(self, bids: Sequence[int] | Mapping[str, int], blind: Iterable[Player]) -> BidsEntry:
         values = self._per_player(bids, "bids")
         blind_seats = self._blind_seats(blind)
         cards = self.cards
@@ -517,7 +384,7 @@ class ScoreSheet:
                     reason=error.reason,
                 ) from None
             made.append(bid)
-        return _BidsEntry(bids=values, blind=tuple(seat in blind_seats for seat in range(len(self.players))))
+        return BidsEntry(bids=values, blind=tuple(seat in blind_seats for seat in range(len(self.players))))
 
     def _blind_seats(self, blind: Iterable[Player]) -> frozenset[int]:
         if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
@@ -530,7 +397,7 @@ class ScoreSheet:
             raise BlindBidError(f"blind bids by {names!r}: the rules do not allow blind bids (Variant.BLIND_BIDS)")
         return seats
 
-    def _cloud_entry(self, state: _State, player: Player, change: CloudChange) -> _CloudEntry:
+    def _cloud_entry(self, state: SheetState, player: Player, change: CloudChange) -> CloudEntry:
         if Special.CLOUD not in self.rules.special_cards:
             raise CloudError("change_bid: the game has no Cloud (Special.CLOUD is not in the rules)")
         if not isinstance(change, CloudChange):
@@ -549,15 +416,15 @@ class ScoreSheet:
                 f"change_bid: {self.players[seat]}'s bid {pending.final_bids[seat]} cannot go "
                 f"{change.name.lower()} to {new}; bids stay within 0..{cards} (R8.2)"
             )
-        return _CloudEntry(seat=seat, change=change)
+        return CloudEntry(seat=seat, change=change)
 
     def _tricks_entry(
         self,
-        state: _State,
+        state: SheetState,
         tricks: Sequence[int] | Mapping[str, int],
         bombs: int,
         trump: Suit | None,
-    ) -> _TricksEntry:
+    ) -> TricksEntry:
         if state.pending is None:
             if self.is_over:
                 raise PhaseError(f"the game is over: all {self._schedule.rounds} rounds are recorded")
@@ -591,7 +458,7 @@ class ScoreSheet:
                 f"tricks {list(values)!r}: a Cloud changed {name}'s bid, so {name} won the Cloud's trick "
                 "and took at least one trick (R8.2)"
             )
-        return _TricksEntry(tricks=values, bombs=bombs, trump=trump)
+        return TricksEntry(tricks=values, bombs=bombs, trump=trump)
 
     def _check_trump(self, trump: Suit, cards: int) -> None:
         number = self.current_round
@@ -618,7 +485,7 @@ class ScoreSheet:
             >>> ScoreSheet(players=["A", "B", "C"]).record(bids=[1, 0, 0], tricks=[0, 1, 0]).history()
             ('R1 (1): A 1/0 -10 · B 0/1 -10 · C 0/0 +20',)
         """
-        return tuple(_history_line(self.players, r) for r in self.rounds)
+        return tuple(history_line(self.players, r) for r in self.rounds)
 
     def to_text(self) -> str:
         """The score table as people write it: players as columns, rounds as rows.
@@ -660,8 +527,8 @@ class ScoreSheet:
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "rules": _codec.rules_to_data(self.rules),
-            "entries": [_entry_to_data(e) for e in self._entries],
-            "rounds": [_round_to_data(r) for r in self.rounds],
+            "entries": [_sheet_json.entry_to_data(e) for e in self._entries],
+            "rounds": [_sheet_json.round_to_data(r) for r in self.rounds],
             "totals": list(self.totals),
         }
         return json.dumps(data, indent=indent, ensure_ascii=False)
@@ -687,55 +554,55 @@ class ScoreSheet:
             raise
         except WizardRulesError as error:
             raise FormatError(f"score sheet is inconsistent: {error}") from None
-        _check_saved(sheet, data)
+        _sheet_json.check_saved(sheet.rounds, sheet.totals, data)
         return sheet
 
     def _replay(self, item: Any, index: int) -> ScoreSheet:
         what = f"score sheet entry {index}"
         kind = _codec.field_of(item, "type", str, what)
         if kind == "bids":
-            return self.record_bids(_ints_of(item, "bids", what), blind=_blind_of(item, what))
+            return self.record_bids(_sheet_json.ints_of(item, "bids", what), blind=_sheet_json.blind_of(item, what))
         if kind == "cloud":
-            return self.change_bid(_codec.field_of(item, "player", int, what), _cloud_change(item, what))
+            return self.change_bid(_codec.field_of(item, "player", int, what), _sheet_json.cloud_change(item, what))
         if kind == "tricks":
             return self.record_tricks(
-                _ints_of(item, "tricks", what),
+                _sheet_json.ints_of(item, "tricks", what),
                 bombs=_codec.field_of(item, "bombs", int, what),
-                trump=_trump_of(item, what),
+                trump=_sheet_json.trump_of(item, what),
             )
         if kind == "round":
             cloud = item.get("cloud")
             return self.record(
-                bids=_ints_of(item, "bids", what),
-                blind=_blind_of(item, what),
+                bids=_sheet_json.ints_of(item, "bids", what),
+                blind=_sheet_json.blind_of(item, what),
                 cloud=None
                 if cloud is None
-                else (_codec.field_of(cloud, "player", int, what), _cloud_change(cloud, what)),
-                tricks=_ints_of(item, "tricks", what),
+                else (_codec.field_of(cloud, "player", int, what), _sheet_json.cloud_change(cloud, what)),
+                tricks=_sheet_json.ints_of(item, "tricks", what),
                 bombs=_codec.field_of(item, "bombs", int, what),
-                trump=_trump_of(item, what),
+                trump=_sheet_json.trump_of(item, what),
             )
         raise FormatError(f"{what}: type {kind!r} is unknown")
 
 
-def _advance(sheet: ScoreSheet, state: _State, entry: _Entry) -> _State:
+def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:
     """The state after `entry`, which has been checked against `state` already."""
-    if isinstance(entry, _RoundEntry):
+    if isinstance(entry, RoundEntry):
         state = _advance(sheet, state, entry.bids)
         if entry.cloud is not None:
             state = _advance(sheet, state, entry.cloud)
         return _advance(sheet, state, entry.tricks)
-    if isinstance(entry, _BidsEntry):
+    if isinstance(entry, BidsEntry):
         opened = PendingRound(bids=entry.bids, final_bids=entry.bids, blind=entry.blind)
-        return _State(rounds=state.rounds, pending=opened, totals=state.totals, hits=state.hits)
+        return SheetState(rounds=state.rounds, pending=opened, totals=state.totals, hits=state.hits)
     pending = state.pending
     if pending is None:  # entries are checked before they are applied
         raise PhaseError("no bids are recorded for the round")
-    if isinstance(entry, _CloudEntry):
+    if isinstance(entry, CloudEntry):
         final = list(pending.final_bids)
         final[entry.seat] += entry.change.delta
         changed = PendingRound(bids=pending.bids, final_bids=tuple(final), blind=pending.blind)
-        return _State(rounds=state.rounds, pending=changed, totals=state.totals, hits=state.hits)
+        return SheetState(rounds=state.rounds, pending=changed, totals=state.totals, hits=state.hits)
     number = len(state.rounds) + 1
     score = sheet.rules.score_rule
     points = tuple(
@@ -756,123 +623,9 @@ def _advance(sheet: ScoreSheet, state: _State, entry: _Entry) -> _State:
         bombs=entry.bombs,
         trump=entry.trump,
     )
-    return _State(
+    return SheetState(
         rounds=(*state.rounds, finished),
         pending=None,
         totals=tuple(t + p for t, p in zip(state.totals, points, strict=True)),
         hits=tuple(h + hit for h, hit in zip(state.hits, finished.hits, strict=True)),
     )
-
-
-def _history_line(players: Sequence[str], r: Round) -> str:
-    cells = []
-    for seat, name in enumerate(players):
-        bid = bid_mark(r.bids[seat], r.final_bids[seat], r.blind[seat])
-        cells.append(f"{name} {bid}/{r.tricks[seat]} {r.points[seat]:+d}")
-    bomb = ", bomb" if r.bombs else ""
-    return f"R{r.number} ({r.cards}{bomb}): " + " · ".join(cells)
-
-
-# -- JSON helpers -------------------------------------------------------------------------
-
-
-def _entry_to_data(entry: _Entry) -> dict[str, Any]:
-    if isinstance(entry, _BidsEntry):
-        return {"type": "bids", "bids": list(entry.bids), "blind": _blind_list(entry.blind)}
-    if isinstance(entry, _CloudEntry):
-        return {"type": "cloud", "player": entry.seat, "change": entry.change.name.lower()}
-    if isinstance(entry, _TricksEntry):
-        return {
-            "type": "tricks",
-            "tricks": list(entry.tricks),
-            "bombs": entry.bombs,
-            "trump": _suit(entry.trump),
-        }
-    cloud = entry.cloud
-    return {
-        "type": "round",
-        "bids": list(entry.bids.bids),
-        "blind": _blind_list(entry.bids.blind),
-        "cloud": None if cloud is None else {"player": cloud.seat, "change": cloud.change.name.lower()},
-        "tricks": list(entry.tricks.tricks),
-        "bombs": entry.tricks.bombs,
-        "trump": _suit(entry.tricks.trump),
-    }
-
-
-def _blind_list(blind: Sequence[bool]) -> list[int]:
-    return [seat for seat, is_blind in enumerate(blind) if is_blind]
-
-
-def _suit(suit: Suit | None) -> str | None:
-    return None if suit is None else suit.value
-
-
-def _round_to_data(r: Round) -> dict[str, Any]:
-    return {
-        "number": r.number,
-        "cards": r.cards,
-        "dealer": r.dealer,
-        "bids": list(r.bids),
-        "final_bids": list(r.final_bids),
-        "blind": list(r.blind),
-        "tricks": list(r.tricks),
-        "points": list(r.points),
-        "bombs": r.bombs,
-        "trump": _suit(r.trump),
-    }
-
-
-def _ints_of(item: Any, key: str, what: str) -> list[int]:
-    values: list[Any] = _codec.field_of(item, key, list, what)
-    if not all(type(v) is int for v in values):
-        raise FormatError(f"{what}: {key} {values!r} must be whole numbers")
-    return [int(v) for v in values]
-
-
-def _blind_of(item: Any, what: str) -> list[int]:
-    return _ints_of(item, "blind", what)
-
-
-def _cloud_change(item: Any, what: str) -> CloudChange:
-    name = _codec.field_of(item, "change", str, what)
-    if name not in ("up", "down"):
-        raise FormatError(f"{what}: cloud change {name!r} must be 'up' or 'down'")
-    return CloudChange.UP if name == "up" else CloudChange.DOWN
-
-
-def _trump_of(item: Any, what: str) -> Suit | None:
-    value = item.get("trump") if isinstance(item, Mapping) else None
-    if value is None:
-        return None
-    if not isinstance(value, str) or value not in {s.value for s in Suit}:
-        raise FormatError(f"{what}: trump {value!r} must be one of R, Y, G, B or null")
-    return Suit(value)
-
-
-def _canonical(value: Any) -> str:
-    """Compare saved data exactly: 30.0 and true are not 30 and 1."""
-    return json.dumps(value, sort_keys=True)
-
-
-def _check_saved(sheet: ScoreSheet, data: Mapping[str, Any]) -> None:
-    saved_rounds = data.get("rounds")
-    replayed = [_round_to_data(r) for r in sheet.rounds]
-    if not isinstance(saved_rounds, list) or len(saved_rounds) != len(replayed):
-        raise FormatError(
-            f"score sheet was tampered with: its entries give {len(replayed)} rounds, its 'rounds' do not match"
-        )
-    for saved, actual in zip(saved_rounds, replayed, strict=True):
-        if _canonical(saved) != _canonical(actual):
-            differing = sorted(
-                k for k in actual if not isinstance(saved, dict) or _canonical(saved.get(k)) != _canonical(actual[k])
-            )
-            raise FormatError(
-                f"score sheet was tampered with: round {actual['number']}'s {', '.join(differing)} "
-                "do not match its entries"
-            )
-    if _canonical(data.get("totals")) != _canonical(list(sheet.totals)):
-        raise FormatError(
-            f"score sheet was tampered with: totals {data.get('totals')!r} do not match the rounds "
-            f"({list(sheet.totals)!r})"
-        )

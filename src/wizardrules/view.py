@@ -19,6 +19,7 @@ from typing import Any
 from attrs import frozen
 
 from wizardrules import _core
+from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import (
     BIDDING_PHASE,
@@ -51,7 +52,7 @@ from wizardrules.engine import (
     won_of,
 )
 from wizardrules.rules import BidReveal, Rules
-from wizardrules.sheet import CloudChange, Round
+from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
 
 __all__ = ["PlayerView"]

@@ -1,0 +1,121 @@
+"""The score sheet's saved form: entries and rounds as JSON data, and the check of a saved file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wizardrules import _codec
+from wizardrules._sheet_rows import BidsEntry, CloudEntry, Entry, Round, TricksEntry
+from wizardrules.bidding import CloudChange
+from wizardrules.cards import Suit
+from wizardrules.errors import FormatError
+
+
+def entry_to_data(entry: Entry) -> dict[str, Any]:
+    """An entry as JSON data, tagged by its `type`."""
+    if isinstance(entry, BidsEntry):
+        return {"type": "bids", "bids": list(entry.bids), "blind": _blind_list(entry.blind)}
+    if isinstance(entry, CloudEntry):
+        return {"type": "cloud", "player": entry.seat, "change": entry.change.name.lower()}
+    if isinstance(entry, TricksEntry):
+        return {
+            "type": "tricks",
+            "tricks": list(entry.tricks),
+            "bombs": entry.bombs,
+            "trump": _suit(entry.trump),
+        }
+    cloud = entry.cloud
+    return {
+        "type": "round",
+        "bids": list(entry.bids.bids),
+        "blind": _blind_list(entry.bids.blind),
+        "cloud": None if cloud is None else {"player": cloud.seat, "change": cloud.change.name.lower()},
+        "tricks": list(entry.tricks.tricks),
+        "bombs": entry.tricks.bombs,
+        "trump": _suit(entry.tricks.trump),
+    }
+
+
+def _blind_list(blind: Sequence[bool]) -> list[int]:
+    return [seat for seat, is_blind in enumerate(blind) if is_blind]
+
+
+def _suit(suit: Suit | None) -> str | None:
+    return None if suit is None else suit.value
+
+
+def round_to_data(r: Round) -> dict[str, Any]:
+    """A finished round as JSON data, as the saved file lists it for checking."""
+    return {
+        "number": r.number,
+        "cards": r.cards,
+        "dealer": r.dealer,
+        "bids": list(r.bids),
+        "final_bids": list(r.final_bids),
+        "blind": list(r.blind),
+        "tricks": list(r.tricks),
+        "points": list(r.points),
+        "bombs": r.bombs,
+        "trump": _suit(r.trump),
+    }
+
+
+def ints_of(item: Any, key: str, what: str) -> list[int]:
+    """The whole numbers under `key` of a saved entry, or a `FormatError` naming `what`."""
+    values: list[Any] = _codec.field_of(item, key, list, what)
+    if not all(type(v) is int for v in values):
+        raise FormatError(f"{what}: {key} {values!r} must be whole numbers")
+    return [int(v) for v in values]
+
+
+def blind_of(item: Any, what: str) -> list[int]:
+    """The blind seats of a saved entry."""
+    return ints_of(item, "blind", what)
+
+
+def cloud_change(item: Any, what: str) -> CloudChange:
+    """The Cloud change (`up` or `down`) of a saved entry."""
+    name = _codec.field_of(item, "change", str, what)
+    if name not in ("up", "down"):
+        raise FormatError(f"{what}: cloud change {name!r} must be 'up' or 'down'")
+    return CloudChange.UP if name == "up" else CloudChange.DOWN
+
+
+def trump_of(item: Any, what: str) -> Suit | None:
+    """The trump of a saved entry: a suit letter or null."""
+    value = item.get("trump") if isinstance(item, Mapping) else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in {s.value for s in Suit}:
+        raise FormatError(f"{what}: trump {value!r} must be one of R, Y, G, B or null")
+    return Suit(value)
+
+
+def _canonical(value: Any) -> str:
+    """Compare saved data exactly: 30.0 and true are not 30 and 1."""
+    return json.dumps(value, sort_keys=True)
+
+
+def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[str, Any]) -> None:
+    """Refuse a saved sheet whose `rounds` or `totals` differ from what its entries replay to."""
+    saved_rounds = data.get("rounds")
+    replayed = [round_to_data(r) for r in rounds]
+    if not isinstance(saved_rounds, list) or len(saved_rounds) != len(replayed):
+        raise FormatError(
+            f"score sheet was tampered with: its entries give {len(replayed)} rounds, its 'rounds' do not match"
+        )
+    for saved, actual in zip(saved_rounds, replayed, strict=True):
+        if _canonical(saved) != _canonical(actual):
+            differing = sorted(
+                k for k in actual if not isinstance(saved, dict) or _canonical(saved.get(k)) != _canonical(actual[k])
+            )
+            raise FormatError(
+                f"score sheet was tampered with: round {actual['number']}'s {', '.join(differing)} "
+                "do not match its entries"
+            )
+    if _canonical(data.get("totals")) != _canonical(list(totals)):
+        raise FormatError(
+            f"score sheet was tampered with: totals {data.get('totals')!r} do not match the rounds ({list(totals)!r})"
+        )

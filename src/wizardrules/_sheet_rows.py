@@ -1,0 +1,160 @@
+"""The score sheet's rows: finished and pending rounds, and the entries a sheet is made of.
+
+A [`Round`][wizardrules.Round] is the record of one finished round that the score sheet
+and the engine share; a [`PendingRound`][wizardrules.PendingRound] is a round with bids and
+no tricks yet. Entries are what a sheet records, in order: its state is their replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from attrs import field, frozen
+
+from wizardrules._convert import as_tuple
+from wizardrules.bidding import CloudChange
+from wizardrules.cards import Suit
+from wizardrules.errors import EntryError
+
+__all__ = ["BidsEntry", "CloudEntry", "Entry", "PendingRound", "Round", "RoundEntry", "SheetState", "TricksEntry"]
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return as_tuple(values, "round values", EntryError)
+
+
+def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
+    return as_tuple(values, "blind marks", EntryError)
+
+
+@frozen(kw_only=True)
+class Round:
+    """The record of one finished round, shared by the score sheet and the engine.
+
+    All per-player tuples are in seat order.
+
+    Attributes:
+        number: the round, counted from 1.
+        cards: cards dealt to each player.
+        dealer: the dealer's seat.
+        bids: the bids as made.
+        final_bids: the bids after a Cloud change (R8.2); scoring uses these.
+        blind: per player, whether the bid was blind (R4.4).
+        tricks: the tricks each player took.
+        points: each player's points for the round.
+        bombs: tricks voided by a Bomb (R8.1): the tricks add up to `cards - bombs`.
+        trump: the round's trump suit when recorded (`None`: no trump or not recorded).
+    """
+
+    number: int
+    cards: int
+    dealer: int
+    bids: tuple[int, ...] = field(converter=_ints)
+    final_bids: tuple[int, ...] = field(converter=_ints)
+    blind: tuple[bool, ...] = field(converter=_bools)
+    tricks: tuple[int, ...] = field(converter=_ints)
+    points: tuple[int, ...] = field(converter=_ints)
+    bombs: int = 0
+    trump: Suit | None = None
+
+    def __attrs_post_init__(self) -> None:
+        n = len(self.bids)
+        for name in ("final_bids", "blind", "tricks", "points"):
+            if len(getattr(self, name)) != n:
+                raise EntryError(f"round {self.number!r}: {name} has {len(getattr(self, name))} entries, bids {n}")
+        counts = (self.number, self.cards, self.dealer, self.bombs, *self.bids, *self.final_bids, *self.tricks)
+        if any(type(v) is not int for v in (*counts, *self.points)) or any(v < 0 for v in counts):
+            raise EntryError(f"round {self.number!r}: numbers must be whole, and all but points 0 or more")
+        if any(type(b) is not bool for b in self.blind):
+            raise EntryError(f"round {self.number!r}: blind marks {self.blind!r} must be True or False")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise EntryError(f"round {self.number!r}: trump {self.trump!r} must be a Suit or None")
+
+    @property
+    def hits(self) -> tuple[bool, ...]:
+        """Per player, whether the (final) bid was exact."""
+        return tuple(b == t for b, t in zip(self.final_bids, self.tricks, strict=True))
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """The seat whose bid a Cloud changed and the direction, or `None`."""
+        return _cloud_of(self.bids, self.final_bids)
+
+
+def _cloud_of(bids: Sequence[int], final: Sequence[int]) -> tuple[int, CloudChange] | None:
+    for seat, (before, after) in enumerate(zip(bids, final, strict=True)):
+        if before != after:
+            return seat, CloudChange(after - before)
+    return None
+
+
+@frozen(kw_only=True)
+class PendingRound:
+    """A round whose bids are recorded and whose tricks are not yet.
+
+    Attributes:
+        bids: the bids as made, in seat order.
+        final_bids: the bids after a Cloud change.
+        blind: per player, whether the bid was blind.
+    """
+
+    bids: tuple[int, ...] = field(converter=_ints)
+    final_bids: tuple[int, ...] = field(converter=_ints)
+    blind: tuple[bool, ...] = field(converter=_bools)
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """The seat whose bid a Cloud changed and the direction, or `None`."""
+        return _cloud_of(self.bids, self.final_bids)
+
+
+# -- entries: what was recorded, in order; the sheet's state is their replay ----------
+
+
+@frozen(kw_only=True)
+class BidsEntry:
+    """A round's bids and blind marks, by seat."""
+
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+
+
+@frozen(kw_only=True)
+class CloudEntry:
+    """A Cloud's change of one seat's bid (R8.2)."""
+
+    seat: int
+    change: CloudChange
+
+
+@frozen(kw_only=True)
+class TricksEntry:
+    """A round's tricks by seat, its Bomb tricks and its trump as recorded."""
+
+    tricks: tuple[int, ...]
+    bombs: int
+    trump: Suit | None
+
+
+@frozen(kw_only=True)
+class RoundEntry:
+    """A whole round recorded in one entry: bids, an optional Cloud change, tricks."""
+
+    bids: BidsEntry
+    cloud: CloudEntry | None
+    tricks: TricksEntry
+
+
+Entry: TypeAlias = "BidsEntry | CloudEntry | TricksEntry | RoundEntry"
+"""Any entry of a score sheet."""
+
+
+@frozen(kw_only=True)
+class SheetState:
+    """What a sheet's entries add up to: finished rounds, the pending round, totals and hits."""
+
+    rounds: tuple[Round, ...] = ()
+    pending: PendingRound | None = None
+    totals: tuple[int, ...] = ()
+    hits: tuple[int, ...] = ()
