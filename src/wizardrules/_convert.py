@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from wizardrules.errors import WizardRulesError
 
@@ -20,3 +21,37 @@ def as_tuple(value: Iterable[T], what: str, error: type[WizardRulesError]) -> tu
         return tuple(value)
     except TypeError as problem:
         raise error(f"{what} {value!r}: {problem}") from None
+
+
+class _Short(reprlib.Repr):
+    """reprlib's bounded repr, with numbers too long to write out shown by their size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = self.maxlong = 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # beyond 38 digits; Python refuses to write out very long ones
+            return f"<a {x.bit_length()}-bit number>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        if isinstance(x, int) and not isinstance(x, bool) and x.bit_length() > 128:
+            return f"<a {x.bit_length()}-bit number>"
+        return super().repr_instance(x, level)
+
+
+_SHORT = _Short()
+
+
+def shown(value: object) -> str:
+    """A short repr of caller input for a message: bounded in length, and never raising.
+
+    Example:
+        >>> shown(10**5000), shown("x" * 100), shown([1, 2])
+        ('<a 16610-bit number>', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'", '[1, 2]')
+    """
+    try:
+        return _SHORT.repr(value)
+    except Exception:
+        return f"<{type(value).__name__} object>"

@@ -23,6 +23,7 @@ WizardRulesError (ValueError)
 │   ├── CloudError           a Cloud change the round does not allow
 │   └── UndoError            nothing left to undo
 ├── DealError            an explicit deal that cannot occur
+├── SeatError            a seat that is not at the game's table
 ├── ActionError          an action value that cannot exist (a bid of -1, a play of no card)
 └── IllegalActionError   an action the game state does not allow
     ├── NotYourTurnError     another player is to act
@@ -30,6 +31,7 @@ WizardRulesError (ValueError)
     ├── CardNotHeldError     playing a card that is not in the hand
     ├── MustFollowSuitError  not following the led suit while holding it (R5.3)
     ├── IllegalBidError      a bid the rules forbid here (range, policy, blind, a Cloud's bounds)
+    ├── IllegalTrumpError    a trump choice the rules forbid (no trump for the dealer, R3.2)
     └── UndeclaredCardError  a Cloud or Juggler without a suit, a Shapeshifter without a role (R8)
 ```
 """
@@ -52,6 +54,7 @@ __all__ = [
     "FormatError",
     "IllegalActionError",
     "IllegalBidError",
+    "IllegalTrumpError",
     "MustFollowSuitError",
     "NotYourTurnError",
     "NotationError",
@@ -59,6 +62,7 @@ __all__ = [
     "PlayerError",
     "RulesError",
     "ScoringError",
+    "SeatError",
     "SheetError",
     "TrickError",
     "TricksError",
@@ -164,6 +168,19 @@ class DealError(WizardRulesError):
     """An explicit deal that cannot occur: wrong hand sizes, duplicate cards, a wrong turned-up card."""
 
 
+class SeatError(WizardRulesError):
+    """A seat that is not at the game's table: not a whole number 0..players-1.
+
+    Example:
+        >>> from wizardrules import SeatError, new_game
+        >>> try:
+        ...     new_game(3, seed=1).view(3)
+        ... except SeatError as error:
+        ...     print(error)
+        seat 3 is not at the table: the seats are 0..2
+    """
+
+
 class ActionError(WizardRulesError):
     """An action value that cannot exist, whatever the state: a negative bid, a play of no card."""
 
@@ -206,6 +223,10 @@ class MustFollowSuitError(IllegalActionError):
 
 class IllegalBidError(IllegalActionError):
     """A bid outside 0..cards, one the bid policy forbids (R4.2), or a blind bid not allowed (R4.4)."""
+
+
+class IllegalTrumpError(IllegalActionError):
+    """A trump choice the rules forbid: no trump when the dealer names it (R3.2, R8.10)."""
 
 
 class UndeclaredCardError(IllegalActionError):
