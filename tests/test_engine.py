@@ -675,7 +675,7 @@ def check_rejected(
 ) -> IllegalActionError:
     """`action` is refused with `error` naming `player` and the action, and `state` still works."""
     before = (state.actions, state.legal_actions(), state.to_move, state.phase, state.hands, state.totals)
-    twin = state.record.replay()
+    twin = GameRecord.from_state(state).replay()
     with pytest.raises(error) as info:
         state.apply(action, seat=seat)
     e = info.value
@@ -757,7 +757,7 @@ def test_catalogue_wrong_phase_after_the_game_is_over() -> None:
         assert info.value.action == str(action)
         assert "over" in info.value.reason
         assert not state.is_legal(action)
-    assert state.record.replay() == state
+    assert GameRecord.from_state(state).replay() == state
 
 
 def test_catalogue_wrong_phase_after_the_game_is_over_names_the_seat() -> None:
@@ -912,8 +912,8 @@ def test_r2_6_global_random_state_is_untouched() -> None:
     state = random_game(state, random.Random(8))
     new_game(NAMES, rules=Rules(schedule=ONE_TWO), deal=G_DEALS)
     new_game(3, rng=random.Random(3), rules=Rules(variants=Variant.BLIND_BIDS, schedule=ONE_TWO))
-    state.record.replay()
-    GameRecord.from_json(state.record.to_json())
+    GameRecord.from_state(state).replay()
+    GameRecord.from_json(GameRecord.from_state(state).to_json())
     state.view(0)
     assert [random.random() for _ in range(5)] == expected
 
@@ -960,14 +960,14 @@ def test_record_replays_to_an_equal_state(rules: Rules) -> None:
     steps = 0
     while not state.is_over:
         if steps % 23 == 0:
-            assert state.record.replay() == state
-            assert GameRecord.from_json(state.record.to_json()).replay() == state
+            assert GameRecord.from_state(state).replay() == state
+            assert GameRecord.from_json(GameRecord.from_state(state).to_json()).replay() == state
         state = state.apply(rng.choice(state.legal_actions()))
         steps += 1
-    assert state.record.replay() == state
-    text = state.record.to_json()
+    assert GameRecord.from_state(state).replay() == state
+    text = GameRecord.from_state(state).to_json()
     again = GameRecord.from_json(text)
-    assert again == state.record
+    assert again == GameRecord.from_state(state)
     assert again.replay() == state
     assert again.replay().scoresheet == state.scoresheet
     assert json.loads(text)["totals"] == list(state.totals)
@@ -976,7 +976,7 @@ def test_record_replays_to_an_equal_state(rules: Rules) -> None:
 def test_record_of_an_explicit_deal() -> None:
     """A record keeps the explicit deal and first dealer and replays to the same game."""
     state = run(game_g(variants=Variant.BLIND_BIDS), "look, bid 1, bid 0 blind")
-    record = state.record
+    record = GameRecord.from_state(state)
     assert [[sorted(map(str, h)) for h in d.hands] for d in record.deals] == [
         [sorted(map(str, h)) for h in d.hands] for d in G_DEALS
     ]
@@ -989,7 +989,7 @@ def test_record_of_an_explicit_deal() -> None:
 
 def finished_g_json() -> dict[str, Any]:
     state = run(run(game_g(), "bid 1, bid 0, bid 0, play W, play B7, play R1"), G_ROUND_2)
-    data: dict[str, Any] = json.loads(state.record.to_json())
+    data: dict[str, Any] = json.loads(GameRecord.from_state(state).to_json())
     assert GameRecord.from_json(json.dumps(data)).replay() == state
     return data
 

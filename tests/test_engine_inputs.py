@@ -23,10 +23,10 @@ from wizardrules import (
     GameState,
     Phase,
     Play,
-    PlayerError,
     Rules,
     RulesError,
     Schedule,
+    SeatError,
     StandardScore,
     Variant,
     WizardRulesError,
@@ -50,9 +50,9 @@ BAD_INPUTS: list[tuple[str, Callable[[], object], type[WizardRulesError]]] = [
     ("Bid(blind='yes')", lambda: Bid(tricks=1, blind="yes"), ActionError),  # type: ignore[arg-type]
     ("new_game(deal=5)", lambda: new_game(3, deal=5), DealError),  # type: ignore[arg-type]
     ("new_game(10**8)", lambda: new_game(10**8, seed=1), RulesError),
-    ("view('x')", lambda: new_game(3, seed=1).view("x"), PlayerError),  # type: ignore[arg-type]
-    ("hand(-1)", lambda: new_game(3, seed=1).hand(-1), PlayerError),
-    ("GameRecord(players=5)", lambda: attrs.evolve(new_game(3, seed=1).record, players=5), FormatError),
+    ("view('x')", lambda: new_game(3, seed=1).view("x"), SeatError),  # type: ignore[arg-type]
+    ("hand(-1)", lambda: new_game(3, seed=1).hand(-1), SeatError),
+    ("GameRecord(players=5)", lambda: attrs.evolve(GameRecord.from_state(new_game(3, seed=1)), players=5), FormatError),
 ]
 
 
@@ -78,7 +78,7 @@ def test_finished_games_copy_pickle_and_compare(players: int) -> None:
     state = play_out(new_game(players, seed=players))
     assert copy.deepcopy(state) == state
     assert pickle.loads(pickle.dumps(state)) == state  # noqa: S301 - our own bytes
-    assert state.record.replay() == state
+    assert GameRecord.from_state(state).replay() == state
     assert len(state.actions) > 100
 
 
@@ -86,7 +86,7 @@ def test_long_custom_schedules_replay() -> None:
     """Two hundred one-card rounds still compare, pickle and replay."""
     state = play_out(new_game(3, rules=Rules(schedule=Schedule(cards_per_round=(1,) * 200)), seed=3))
     assert pickle.loads(pickle.dumps(state)) == state  # noqa: S301 - our own bytes
-    assert state.record.replay() == state
+    assert GameRecord.from_state(state).replay() == state
 
 
 @attrs.define
@@ -155,7 +155,7 @@ def test_r4_3_secret_bids_are_revealed_in_finished_rounds() -> None:
 def test_record_checksum_catches_an_edit_that_would_replay() -> None:
     """A renamed player replays fine, but the checksum refuses the edited record."""
     state = play_out(new_game(["Ann", "Ben", "Cem"], rules=Rules(schedule=Schedule.ladder(3, rounds=2)), seed=7))
-    data = json.loads(state.record.to_json())
+    data = json.loads(GameRecord.from_state(state).to_json())
     data["players"][0] = "Eve"
     with pytest.raises(FormatError, match="checksum"):
         GameRecord.from_json(json.dumps(data))

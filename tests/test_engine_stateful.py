@@ -49,10 +49,12 @@ from wizardrules import (
     Deal,
     Event,
     GameOver,
+    GameRecord,
     GameState,
     HandSeen,
     IllegalActionError,
     IllegalBidError,
+    IllegalTrumpError,
     Look,
     MustFollowSuitError,
     NotEqualBids,
@@ -176,7 +178,7 @@ def _private_ids(state: GameState) -> set[int]:
 
     The empty tuple is a shared singleton that carries nothing, so it is left out.
     """
-    core = state._s
+    core = state._core
     return {id(core)} | {id(item) for item in core if isinstance(item, tuple) and item}
 
 
@@ -496,8 +498,8 @@ class EngineMachine(RuleBasedStateMachine):
         assert finished.points == points, "the points of the final bids (R6.1, R6.2, R8.2)"
         assert after.totals == tuple(t + p for t, p in zip(before.totals, points, strict=True))
         if after.is_over:
-            assert after.record.replay() == after, "a finished game's record replays to an equal state"
-            _check_copies(after.record.replay(), after)
+            assert GameRecord.from_state(after).replay() == after, "a finished game's record replays to an equal state"
+            _check_copies(GameRecord.from_state(after).replay(), after)
         else:
             self._new_round()
 
@@ -575,7 +577,7 @@ class EngineMachine(RuleBasedStateMachine):
         if state.phase is Phase.TRUMP:
             wrong = [*some_bids, *some_plays, Look(), *changes, *passes]
             if state.werewolf is None:
-                kinds["no trump for the dealer"] = [(ChooseTrump(None), None, WrongPhaseError)]  # R3.2, R8.10
+                kinds["no trump for the dealer"] = [(ChooseTrump(None), None, IllegalTrumpError)]  # R3.2, R8.10
         elif state.phase is Phase.BIDDING:
             wrong = [*some_plays, *trumps, *changes, *passes]
             cards = state.cards
@@ -692,7 +694,7 @@ class EngineMachine(RuleBasedStateMachine):
         legal = state.legal_actions()
         if seat is None:
             assert action not in legal
-        before_copy = state.record.replay()
+        before_copy = GameRecord.from_state(state).replay()
         assert before_copy == state
         snapshot = _snapshot(state)
         with pytest.raises(IllegalActionError) as caught:

@@ -22,7 +22,7 @@ from wizardrules.bidding import (
 )
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special, Suit, parse_cards
-from wizardrules.engine import Deal, GameState, Phase, new_game
+from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import (
     ActionError,
     BidError,
@@ -36,6 +36,7 @@ from wizardrules.errors import (
     FormatError,
     IllegalActionError,
     IllegalBidError,
+    IllegalTrumpError,
     MustFollowSuitError,
     NotationError,
     NotYourTurnError,
@@ -43,6 +44,7 @@ from wizardrules.errors import (
     PlayerError,
     RulesError,
     ScoringError,
+    SeatError,
     SheetError,
     TrickError,
     TricksError,
@@ -102,7 +104,6 @@ from wizardrules.tricks import (
     trick_winner,
     would_be_winner,
 )
-from wizardrules.view import PlayerView
 
 __version__ = "0.1.0"
 
@@ -152,6 +153,7 @@ __all__ = [
     "HandSeen",
     "IllegalActionError",
     "IllegalBidError",
+    "IllegalTrumpError",
     "Language",
     "Look",
     "MonteCarloBot",
@@ -181,6 +183,7 @@ __all__ = [
     "ScoreSheet",
     "ScorekeeperHook",
     "ScoringError",
+    "SeatError",
     "SheetError",
     "SimGame",
     "SimRound",

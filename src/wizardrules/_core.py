@@ -12,7 +12,6 @@ Shapeshifter has a code of its own from 80 up (`JUGGLER:R` .. `CLOUD:B`, then
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from wizardrules.actions import PLAYS, Play
@@ -131,15 +130,6 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     if mask >> 60:
         cards += (CARD_OF[60 + i] for i in range(7) if mask >> (60 + i) & 1)
     return tuple(cards)
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The hand mask of `cards`, filling Wizards and Jesters from their lowest free bit."""
-    mask = 0
-    for card in cards:
-        free = BITS_OF[card] & ~mask
-        mask |= free & -free
-    return mask
 
 
 def _win_keys(trump: int, led: int) -> tuple[int, ...]:

@@ -17,11 +17,10 @@ from attrs import define, field
 
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card, CardKind, Suit
-from wizardrules.engine import GameState, Phase, new_game
+from wizardrules.engine import GameState, Phase, PlayerView, new_game
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
 from wizardrules.tricks import trick_winner
-from wizardrules.view import PlayerView
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "play_game"]
 

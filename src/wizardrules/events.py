@@ -1,8 +1,8 @@
 """Events: what a transition did, for logs, UIs and animations.
 
-[`GameState.step`][wizardrules.GameState.step] returns the new state with the events of
-the transition. Events report the full truth (bids included); give players views, not events,
-when bids are hidden.
+Events are plain frozen values. [`GameState.step`][wizardrules.GameState.step] returns the
+new state with the events of the transition. Events report the full truth (bids included);
+give players views, not events, when bids are hidden.
 
 Example:
     >>> from wizardrules import new_game
@@ -18,10 +18,8 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Suit
-from wizardrules.engine import GameState, Phase
 from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
 
@@ -151,54 +149,3 @@ Event: TypeAlias = (
     " | CardsPassed | RoundScored | RoundStarted | GameOver"
 )
 """Any event."""
-
-
-def events_between(before: GameState, after: GameState, action: Action) -> tuple[Event, ...]:
-    """The events of the transition from `before` to `after` by `action`."""
-    seat = before.to_move
-    assert seat is not None  # noqa: S101 - a legal action was applied
-    events: list[Event] = []
-    if isinstance(action, ChooseTrump):
-        events.append(TrumpChosen(seat=seat, suit=action.suit))
-    elif isinstance(action, Look):
-        events.append(HandSeen(seat=seat))
-    elif isinstance(action, Bid):
-        events.append(BidMade(seat=seat, bid=action.tricks, blind=action.blind))
-    elif isinstance(action, ChangeBid):
-        bid = before.bids[seat]
-        assert bid is not None  # noqa: S101 - every bid is made before the first card
-        events.append(BidChanged(seat=seat, change=action.change, bid=bid + action.change.delta))
-    elif isinstance(action, PassCard):
-        events.append(CardPassed(seat=seat, card=action.card))
-        if after.phase is not Phase.PASSING:
-            chosen = before.passes
-            cards = tuple(action.card if i == seat else card for i, card in enumerate(chosen))
-            events.append(CardsPassed(cards=tuple(card for card in cards if card is not None)))
-    else:
-        events.append(CardPlayed(seat=seat, card=action.card))
-        trick = before.current_trick.add(action.card)
-        if trick.is_complete:
-            winner = trick.winner
-            if winner is None:
-                leader = trick.next_leader
-                assert leader is not None  # noqa: S101 - the trick is complete
-                events.append(TrickVoided(leader=leader, trick=trick))
-            else:
-                events.append(TrickWon(seat=winner, trick=trick))
-    if after.round_number == before.round_number and not after.is_over:
-        return tuple(events)
-    sheet = after.scoresheet
-    events.append(RoundScored(round=sheet.rounds[-1], totals=after.totals))
-    if after.is_over:
-        events.append(GameOver(totals=after.totals, standings=after.standings(), winners=after.winners()))
-    else:
-        events.append(
-            RoundStarted(
-                round_number=after.round_number,
-                dealer=after.dealer,
-                turned_up=after.turned_up,
-                trump=None if after.phase is Phase.TRUMP else after.trump,
-                werewolf=after.werewolf,
-            )
-        )
-    return tuple(events)

@@ -7,7 +7,7 @@ Example:
     >>> rng = random.Random(0)
     >>> while not state.is_over:
     ...     state = state.apply(rng.choice(state.legal_actions()))
-    >>> GameRecord.from_json(state.record.to_json()).replay() == state
+    >>> GameRecord.from_json(GameRecord.from_state(state).to_json()).replay() == state
     True
 """
 
@@ -62,6 +62,26 @@ class GameRecord:
     first_dealer: int
     deals: tuple[Deal, ...] = field(converter=_deals)
     actions: tuple[Action, ...] = field(converter=_actions)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> GameRecord:
+        """The game so far as a record: rules, chance (the deals) and actions; it replays to `state`.
+
+        Example:
+            >>> from wizardrules import GameRecord, new_game
+            >>> state = new_game(3, seed=1)
+            >>> state = state.apply(state.legal_actions()[0])
+            >>> record = GameRecord.from_state(state)
+            >>> [str(action) for action in record.actions], record.replay() == state
+            (['bid 0'], True)
+        """
+        return cls(
+            players=state.players,
+            rules=state.rules,
+            first_dealer=state.first_dealer,
+            deals=state.deals,
+            actions=state.actions,
+        )
 
     def replay(self) -> GameState:
         """Play the record again from its deals; the result equals the recorded state.

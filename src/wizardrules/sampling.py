@@ -35,11 +35,10 @@ from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RuleBot
 from wizardrules.cards import Card, CardKind, Suit
-from wizardrules.engine import Deal, GameState, Phase, new_game
+from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import DealError, RulesError
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.tricks import led_suit
-from wizardrules.view import PlayerView
 
 __all__ = ["MonteCarloBot", "sample_world", "world_state"]
 

@@ -16,25 +16,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Final, TypeVar
 
-import attrs
 from attrs import frozen
 
-from wizardrules._core import JESTER_BITS, WIZARD_BITS
+from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
 from wizardrules.actions import LOOK, Bid
-from wizardrules.engine import (
-    RG,
-    SUITS,
-    TRUMP_ACTIONS,
-    R,
-    allowed_bids_at,
-    bid_actions,
-    draw_dealer,
-    hand_of,
-    new_game,
-    random_deals,
-)
+from wizardrules.engine._bids import allowed_bids_at, bid_actions
+from wizardrules.engine._layout import FREED, NO_SUIT, SUITS, Game, hand_of, round_part
+from wizardrules.engine._moves import TRUMP_ACTIONS
+from wizardrules.engine._round import DEALER_CHOOSES, round_trump
+from wizardrules.engine._setup import Setup, deal_game, setup_for
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
 from wizardrules.sheet import ScoreSheet
@@ -42,7 +34,6 @@ from wizardrules.sheet import ScoreSheet
 __all__ = ["SimGame", "SimRound", "game_seeds", "pick", "random_games"]
 
 T = TypeVar("T")
-_NOT_FIXED = -2
 
 
 def _bit_tables() -> tuple[list[tuple[int, ...]], ...]:
@@ -57,13 +48,12 @@ def _bit_tables() -> tuple[list[tuple[int, ...]], ...]:
     return tuple(tables)
 
 
-_SUIT_TABLES = _bit_tables()
-_ORDERS = {n: tuple(tuple((leader + k) % n for k in range(n)) for leader in range(n)) for n in range(3, 7)}
+_SUIT_TABLES: Final = _bit_tables()
+_ORDERS: Final = {n: tuple(tuple((leader + k) % n for k in range(n)) for leader in range(n)) for n in range(3, 7)}
 """Per number of players and leader, the seats in playing order."""
-_JESTER = (JESTER_BITS,)  # any Jester held: the lowest is played
-_WIZARD = (WIZARD_BITS,)
-_WJ = WIZARD_BITS | JESTER_BITS
-_HAND = (1 << 60) - 1
+_JESTER: Final = (JESTER_BITS,)  # any Jester held: the lowest is played
+_WIZARD: Final = (WIZARD_BITS,)
+_DEFAULT_RULES: Final = Rules()
 
 
 @frozen(kw_only=True)
@@ -171,25 +161,17 @@ def random_games(
     """
     if type(n) is not int or n < 0:
         raise RulesError(f"random_games: {n!r} games; give a whole number 0 or more")
-    template = new_game(players, rules=rules, seed=0)._s[R][RG]  # checks the players and rules
-    if template.specials:
+    setup = setup_for(players, _DEFAULT_RULES if rules is None else rules)  # checks the players and rules
+    if setup.specials:
         raise RulesError(
             "random_games plays the standard deck; play games with special cards through new_game or play_game (R8)"
         )
-    return tuple(_play(template, *game_seeds(seed, g)) for g in range(n))
+    return tuple(_play(setup, *game_seeds(seed, g)) for g in range(n))
 
 
-def _play(template: Any, deal_seed: int, choice_seed: int) -> SimGame:
-    # Deal exactly as new_game(players, rules=rules, seed=deal_seed) does (R2.5, R2.6).
-    rng = random.Random(deal_seed)
-    first_dealer = draw_dealer(template.n, rng)
-    deals = random_deals(template.schedule, template.n, template.fixed, rng)
-    game = attrs.evolve(
-        template,
-        first_dealer=first_dealer,
-        masks=tuple(packed for packed, _ in deals),
-        turned=tuple(turned for _, turned in deals),
-    )
+def _play(setup: Setup, deal_seed: int, choice_seed: int) -> SimGame:
+    # Dealt exactly as new_game(players, rules=rules, seed=deal_seed) deals (R2.5, R2.6).
+    game = deal_game(setup, rng=random.Random(deal_seed))
     uniform = random.Random(choice_seed).random
     totals = [0] * game.n
     rounds = [_play_round(game, rnd, totals, uniform) for rnd in range(game.schedule.rounds)]
@@ -206,7 +188,7 @@ def _play(template: Any, deal_seed: int, choice_seed: int) -> SimGame:
 _Compact = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int]
 
 
-def _play_round(game: Any, rnd: int, totals: list[int], uniform: Callable[[], float]) -> _Compact:
+def _play_round(game: Game, rnd: int, totals: list[int], uniform: Callable[[], float]) -> _Compact:
     """Play round `rnd` of `game` at random; add its points to `totals`."""
     n = game.n
     dealer = (game.first_dealer + rnd) % n
@@ -233,22 +215,19 @@ def pick(legal: Sequence[T], uniform: Callable[[], float]) -> T:
     return legal[int(uniform() * len(legal))]
 
 
-def _trump(game: Any, rnd: int, dealer: int, uniform: Callable[[], float]) -> tuple[int, int]:
-    """The round's trump (R3) and the seats that have looked at their hands."""
+def _trump(game: Game, rnd: int, dealer: int, uniform: Callable[[], float]) -> tuple[int, int]:
+    """The round's trump (R3), the dealer's random choice after a Wizard, and the seats that have looked."""
     looked = 0 if game.blind_rounds[rnd] else (1 << game.n) - 1
-    trump = game.fixed[rnd]
-    if trump == _NOT_FIXED:
-        turned = game.turned[rnd]
-        trump = turned // 13 if 0 <= turned < 52 else -1
-        if 52 <= turned < 56:  # the dealer names trump after looking (R3.2)
-            choice = pick(TRUMP_ACTIONS, uniform)
-            trump = SUITS.index(choice.suit)
-            looked |= 1 << dealer
+    trump = round_trump(game, rnd)
+    if trump == DEALER_CHOOSES:  # the dealer names trump after looking (R3.2)
+        choice = pick(TRUMP_ACTIONS, uniform)
+        trump = SUITS.index(choice.suit)
+        looked |= 1 << dealer
     return trump, looked
 
 
 def _bids(
-    game: Any, rnd: int, dealer: int, trump: int, looked: int, totals: list[int], uniform: Callable[[], float]
+    game: Game, rnd: int, dealer: int, trump: int, looked: int, totals: list[int], uniform: Callable[[], float]
 ) -> tuple[list[int], int]:
     """Random legal bids in bidding order (R4.1, R4.2, R4.4); the bids by seat and the blind mask."""
     n = game.n
@@ -261,8 +240,18 @@ def _bids(
         # The engine's own memo of allowed bids, looked up directly (allowed_bids_at's key).
         allowed = None if memo is None else memo.get(key | bid_sum << 1 | (made == n - 1))
         if allowed is None:
-            rp = (game, rnd, trump, tuple(bids), looked, blind, tuple(totals), (), made, bid_sum, None)
-            allowed = allowed_bids_at(rp)
+            situation = round_part(
+                game=game,
+                number=rnd,
+                trump=trump,
+                bids=tuple(bids),
+                looked=looked,
+                blind=blind,
+                totals=tuple(totals),
+                bids_made=made,
+                bid_sum=bid_sum,
+            )
+            allowed = allowed_bids_at(situation)
         action = pick(bid_actions(allowed, not looked >> seat & 1), uniform)
         if action is LOOK:
             looked |= 1 << seat
@@ -276,20 +265,22 @@ def _bids(
     return bids, blind
 
 
-def _tricks(game: Any, rnd: int, dealer: int, trump: int, uniform: Callable[[], float]) -> list[int]:
+def _tricks(game: Game, rnd: int, dealer: int, trump: int, uniform: Callable[[], float]) -> list[int]:
     """Random legal plays for every trick (R5); the tricks each seat takes."""
     n = game.n
     hands = [hand_of(game.masks[rnd], seat) for seat in range(n)]
     won = [0] * n
     red, yellow, green, blue = tables = _SUIT_TABLES
     orders = _ORDERS[n]
+    keys_by_led = WIN_KEYS[trump + 1]  # the trick-winner rule (R5.4), as _core.winner_index reads it
+    no_suit_keys = keys_by_led[NO_SUIT + 2]
     leader = (dealer + 1) % n
-    for _ in range(game.schedule.cards_per_round[rnd]):
-        led = -1
+    for _ in range(game.cards[rnd]):
+        led = NO_SUIT
         led_shift = 64  # no suit led yet: shifting a hand by 64 leaves no suit cards
+        keys = no_suit_keys
         best = 0
-        best_key = -1
-        wizard = -1
+        best_key = -2  # below every key: the first card leads the trick
         for k, seat in enumerate(orders[leader]):
             hand = hands[seat]
             # The distinct legal cards in the order of legal_actions(): Jester, suits, Wizard.
@@ -312,27 +303,16 @@ def _tricks(game: Any, rnd: int, dealer: int, trump: int, uniform: Callable[[], 
             bit = held & -held
             hands[seat] = hand ^ bit
             card = bit.bit_length() - 1
-            # The winner is tracked card by card: the rule of _core.WIN_KEYS and winner_index, inlined
-            # on this hot path; the differential tests keep them in step.
-            if card >= 56 or wizard >= 0:  # a Jester, or the trick is a Wizard's already
-                continue
-            if card >= 52:  # the first Wizard wins (R5.4)
-                wizard = k
-                continue
-            suit = card // 13
-            if led < 0:
-                led = suit
-                led_shift = 13 * suit
-            if suit == trump:
-                key = 100 + card % 13
-            elif suit == led:
-                key = card % 13
-            else:
-                continue
+            if led == NO_SUIT and card < 56:  # the first suit card or Wizard decides the led suit (R5.2)
+                if card < 52:
+                    led, led_shift = card // 13, 13 * (card // 13)
+                else:
+                    led = FREED
+                keys = keys_by_led[led + 2]  # the Jesters before it have the same key in every row
+            # The first card of the highest key wins, as in _core.winner_index, decided card by card.
+            key = keys[card]
             if key > best_key:
                 best, best_key = k, key
-        if wizard >= 0:
-            best = wizard  # with only Jesters, best stays 0: the first Jester wins
         leader = orders[leader][best]
         won[leader] += 1
     return won

@@ -1,0 +1,381 @@
+"""The shape of a game's state: its phases, its core tuple and the fixed part of a game.
+
+A [`GameState`][wizardrules.GameState] holds one plain tuple, the *core*. Plain tuples are
+what Python builds and reads fastest, and a card played copies only what a card changes:
+the core holds a *round part*, a second tuple with what stays fixed while the cards of a
+round are played, and the round part holds the [`Game`][wizardrules.engine._layout.Game],
+what stays fixed for the whole game.
+
+Each tuple has a `NamedTuple` twin here (`CoreFields`, `RoundFields`, `FinishedFields`)
+that documents its fields in order. The engine never builds the twins on its hot path; their
+`_fields` give the index constants (`HANDS`, `R_BIDS`, ...) that it reads the tuples with,
+and `fields_of` shows any core as its twin for debugging and tests:
+
+    >>> from wizardrules import new_game
+    >>> core = fields_of(new_game(3, seed=1)._core)
+    >>> core.phase == BIDDING_PHASE, core.trick, core.round.number
+    (True, (), 0)
+
+Packed numbers (`Hands`, `Mask`, `Code`) follow the bit layout of `wizardrules._core`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final, NamedTuple, TypeAlias
+
+from attrs import field, frozen
+
+from wizardrules._convert import shown
+from wizardrules._core import CARD_OF, HAND_BITS
+from wizardrules.cards import Suit
+from wizardrules.errors import SeatError
+from wizardrules.rules import Rules, Schedule
+from wizardrules.sheet import ScoreSheet
+from wizardrules.tricks import MAX_PLAYERS, Trick
+
+Hands: TypeAlias = int
+"""Every seat's hand in one int: seat `s` holds the 67 bits from `67 * s` (a `Mask` each)."""
+Mask: TypeAlias = int
+"""One hand: a bit per card held, in the bit layout of `wizardrules._core`."""
+Code: TypeAlias = int
+"""A card in a trick: its bit index, or the code of a declared card (from 80 up, see `_core`)."""
+Core: TypeAlias = tuple[Any, ...]
+"""A state's core tuple, laid out as `CoreFields`."""
+RoundPart: TypeAlias = tuple[Any, ...]
+"""A core's round part, laid out as `RoundFields`."""
+Linked: TypeAlias = "tuple[Any, ...] | None"
+"""A linked list kept newest first: `(item..., rest)` nodes ending in `None`."""
+Finished: TypeAlias = tuple[Any, ...]
+"""A finished round, laid out as `FinishedFields`."""
+
+
+class Phase(enum.Enum):
+    """Where a round stands; dealing and scoring happen by themselves."""
+
+    TRUMP = "trump"
+    """The dealer names the trump suit after a Wizard or special card was turned up (R3.2, R8.10),
+    or the Werewolf's holder after the swap (R8.6)."""
+    BIDDING = "bidding"
+    """Players bid in turn from the dealer's left (R4.1)."""
+    PLAYING = "playing"
+    """Tricks are played (R5)."""
+    OVER = "over"
+    """The schedule's last round is scored (R7)."""
+    CLOUD = "cloud"
+    """The winner of the Cloud's trick changes their bid by one (R8.2)."""
+    PASSING = "passing"
+    """After the Juggler's trick each player passes a card to the left, chosen in secret (R8.3)."""
+
+
+# The core holds a phase as a small int, one name each; PHASES gives the public value.
+TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE, CLOUD_PHASE, PASSING_PHASE = range(6)
+PHASES: Final = (Phase.TRUMP, Phase.BIDDING, Phase.PLAYING, Phase.OVER, Phase.CLOUD, Phase.PASSING)
+"""The public phase of each phase number."""
+
+SUITS: Final = tuple(Suit)
+"""The suits by index: a trump or led suit in the core is an index into this."""
+NO_SUIT: Final = -1
+"""A trump of none (R3.3, R3.4), or no led suit yet (only Jesters played, R5.2)."""
+FREED: Final = -2
+"""The led suit once a Wizard (or a Dragon, a Shapeshifter as Wizard) came first: none for the trick (R5.2, R8.8)."""
+NOT_FIXED: Final = -2
+"""In `Game.fixed`: a round whose trump the schedule leaves to the turned-up card (R3.5)."""
+
+
+# -- the fixed part of a game --------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class Game:
+    """What stays fixed for a whole game: players, rules, schedule and every round's deal.
+
+    Equal games have equal players, rules, first dealer and deals; the other fields are
+    worked out from those, once, for the hot paths.
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    schedule: Schedule
+    first_dealer: int
+    masks: tuple[Hands, ...]
+    """Per round, every seat's hand as dealt."""
+    turned: tuple[int, ...]
+    """Per round, the bit index of the turned-up card, or -1 when none is (R3.1, R3.4, R3.5)."""
+    n: int = field(eq=False)
+    """The number of players."""
+    next_seat: tuple[int, ...] = field(eq=False)
+    """The seat after each seat, clockwise."""
+    cards: tuple[int, ...] = field(eq=False)
+    """Cards dealt to each seat per round (the schedule's)."""
+    fixed: tuple[int, ...] = field(eq=False)
+    """Per round, the schedule's fixed trump (a suit index, -1 for none) or `NOT_FIXED` (R3.5)."""
+    blind_rounds: tuple[bool, ...] = field(eq=False)
+    """Per round, whether players bid before looking at their cards unless they look (R4.4, R4.5)."""
+    allowed_memo: dict[int, frozenset[int]] | None = field(eq=False)
+    """Allowed bids by `bid_keys[round] | bid sum << 1 | last bidder`, for the built-in policies
+    that need no more (see `_bids`); `None` for a policy that is asked every time."""
+    bid_keys: tuple[int, ...] = field(eq=False)
+    """Per round, the part of an allowed-bids key that is fixed for the round: its cards and whether it is round 1."""
+    points_memo: dict[tuple[int, int, bool], int] | None = field(eq=False)
+    """A built-in score rule's points by (bid, tricks, blind); `None` for a custom rule."""
+    points_table: tuple[tuple[int, ...], ...] | None = field(eq=False)
+    """For a built-in score rule, `points_table[bid][tricks]`: the points of a bid made looking (R6)."""
+    specials: Mask = field(default=0, eq=False)
+    """The hand bits of the special cards in the deck (R8); 0 for the standard deck."""
+
+
+class RoundCache:
+    """What is worth computing once per round, shared by the round's states: its score sheet.
+
+    It never takes part in a state's value: all caches compare equal.
+    """
+
+    __slots__ = ("previous", "sheet")
+
+    def __init__(self, previous: RoundCache | None = None) -> None:
+        self.sheet: ScoreSheet | None = None
+        self.previous = previous  # the cache of the round before, whose sheet lacks one round
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RoundCache)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> tuple[type[RoundCache], tuple[()]]:
+        return (RoundCache, ())
+
+
+@frozen(kw_only=True)
+class Extra:
+    """A round's special-card state (R8), kept in the round part; `None` there for the standard deck.
+
+    Attributes:
+        wolf: the seat that swapped the Werewolf for the turned-up card (R8.6), or -1.
+        cloud: the Cloud's change this round as (seat, +1 or -1), or `None` (R8.2).
+        juggle: a Juggler's passing is due once the Cloud's winner has changed their bid (R8.11).
+        passes: while passing (R8.3), per seat the hand bit chosen, -1 for one yet to choose.
+        passed: the round's finished passings, each the hand bit every seat passed left.
+    """
+
+    wolf: int = -1
+    cloud: tuple[int, int] | None = None
+    juggle: bool = False
+    passes: tuple[int, ...] | None = None
+    passed: tuple[tuple[int, ...], ...] = ()
+
+
+# -- the core tuple and its twins -----------------------------------------------------------
+
+
+class RoundFields(NamedTuple):
+    """The round part of a core, field by field: what stays fixed while cards are played."""
+
+    game: Game
+    number: int
+    """The round's index, from 0."""
+    trump: int
+    """The trump suit's index; -1 for no trump or while it is being chosen."""
+    bids: tuple[int, ...]
+    """The bids by seat, -1 for a seat yet to bid; after a Cloud, the changed bid (R8.2)."""
+    looked: int
+    """A bit per seat that has seen its hand (R4.4)."""
+    blind: int
+    """A bit per seat that bid blind (R4.4)."""
+    totals: tuple[int, ...]
+    """Each seat's total before this round."""
+    finished: tuple[Finished, ...]
+    """The finished rounds, each laid out as `FinishedFields`."""
+    bids_made: int
+    """How many seats have bid."""
+    bid_sum: int
+    """The sum of the bids made."""
+    cache: RoundCache
+    special: Extra | None
+    """The round's special-card state; `None` for the standard deck."""
+    allowed: frozenset[int]
+    """The bids the next bidder may make, worked out once per bid; empty once the bidding is over."""
+
+
+class CoreFields(NamedTuple):
+    """A state's core tuple, field by field."""
+
+    round: RoundPart
+    """The round part, laid out as `RoundFields`."""
+    phase: int
+    """The phase number (`TRUMP_PHASE` ... `PASSING_PHASE`)."""
+    to_move: int
+    """The seat to act; -1 once the game is over."""
+    hands: Hands
+    trick: tuple[Code, ...]
+    """The cards of the trick being played, in play order."""
+    leader: int
+    """The seat that leads (or led) the trick."""
+    led: int
+    """The led suit's index; `NO_SUIT` while none is set, `FREED` once a Wizard freed the trick."""
+    won: int
+    """Tricks taken this round, 8 bits a seat."""
+    done: Linked
+    """The round's finished tricks, newest first: `(leader, codes, rest)`."""
+    acts: Linked
+    """The round's actions other than plays, newest first: `(action, tricks finished before it, rest)`;
+    plays are read back from the tricks."""
+
+
+class FinishedFields(NamedTuple):
+    """A finished round as the round part keeps it."""
+
+    bids: tuple[int, ...]
+    """The final bids, after any Cloud change."""
+    blind: int
+    won: tuple[int, ...]
+    """The tricks each seat took."""
+    trump: int
+    cloud: tuple[int, int] | None
+    """The Cloud's change as (seat, +1 or -1), or `None` (R8.2)."""
+    bombs: int
+    """Tricks voided by a Bomb (R8.1)."""
+    acts: Linked
+    done: Linked
+
+
+_AT: Final = {name: index for index, name in enumerate(CoreFields._fields)}
+ROUND: Final = _AT["round"]
+PHASE: Final = _AT["phase"]
+MOVE: Final = _AT["to_move"]
+HANDS: Final = _AT["hands"]
+TRICK: Final = _AT["trick"]
+LEADER: Final = _AT["leader"]
+LED: Final = _AT["led"]
+WON: Final = _AT["won"]
+DONE: Final = _AT["done"]
+ACTS: Final = _AT["acts"]
+
+_R_AT: Final = {name: index for index, name in enumerate(RoundFields._fields)}
+R_GAME: Final = _R_AT["game"]
+R_NUMBER: Final = _R_AT["number"]
+R_TRUMP: Final = _R_AT["trump"]
+R_BIDS: Final = _R_AT["bids"]
+R_LOOKED: Final = _R_AT["looked"]
+R_BLIND: Final = _R_AT["blind"]
+R_TOTALS: Final = _R_AT["totals"]
+R_FINISHED: Final = _R_AT["finished"]
+R_BIDS_MADE: Final = _R_AT["bids_made"]
+R_BID_SUM: Final = _R_AT["bid_sum"]
+R_CACHE: Final = _R_AT["cache"]
+R_SPECIAL: Final = _R_AT["special"]
+R_ALLOWED: Final = _R_AT["allowed"]
+
+
+def round_part(
+    *,
+    game: Game,
+    number: int,
+    bids: tuple[int, ...],
+    totals: tuple[int, ...],
+    trump: int = NO_SUIT,
+    looked: int = 0,
+    blind: int = 0,
+    bids_made: int = 0,
+    bid_sum: int = 0,
+) -> RoundPart:
+    """A round part for a bidding situation, for the paths that do not keep whole states (the playouts)."""
+    fields = RoundFields(
+        game=game,
+        number=number,
+        trump=trump,
+        bids=bids,
+        looked=looked,
+        blind=blind,
+        totals=totals,
+        finished=(),
+        bids_made=bids_made,
+        bid_sum=bid_sum,
+        cache=RoundCache(),
+        special=None,
+        allowed=frozenset(),
+    )
+    return tuple(fields)
+
+
+def fields_of(core: Core) -> CoreFields:
+    """A core as its named twin, with the round part and the finished rounds named too (for debugging)."""
+    named = CoreFields._make(core)
+    rp = RoundFields._make(named.round)
+    finished = tuple(FinishedFields._make(r) for r in rp.finished)
+    return named._replace(round=rp._replace(finished=finished))
+
+
+# -- reading packed values ------------------------------------------------------------------
+
+SEAT_SHIFTS: Final = tuple(seat * 67 for seat in range(MAX_PLAYERS))
+"""Where each seat's hand starts in the packed `Hands`."""
+WON_BY: Final = tuple(1 << (8 * seat) for seat in range(MAX_PLAYERS))
+"""What a trick won adds to the packed tricks-taken counts, by seat."""
+
+
+def hand_of(hands: Hands, seat: int) -> Mask:
+    """One seat's hand out of the packed hands."""
+    return hands >> (seat * 67) & HAND_BITS
+
+
+def won_of(won: int, n: int) -> tuple[int, ...]:
+    """The packed tricks-taken counts as a tuple by seat."""
+    return tuple(won >> (8 * seat) & 0xFF for seat in range(n))
+
+
+def tricks_of(done: Linked) -> list[tuple[int, tuple[Code, ...]]]:
+    """The finished tricks of a `done` list as (leader, codes), in order."""
+    tricks: list[tuple[int, tuple[Code, ...]]] = []
+    append = tricks.append
+    while done is not None:
+        leader, cards, done = done
+        append((leader, cards))
+    tricks.reverse()
+    return tricks
+
+
+def done_tricks(s: Core) -> list[tuple[int, tuple[Code, ...]]]:
+    """The round's finished tricks as (leader, codes), in order."""
+    return tricks_of(s[DONE])
+
+
+def tricks_finished(s: Core) -> int:
+    """How many tricks of the round are finished."""
+    count = 0
+    node = s[DONE]
+    while node is not None:
+        node = node[2]
+        count += 1
+    return count
+
+
+def name_of(s: Core, seat: object) -> str:
+    """The name of `seat` for messages (a seat not at the table is described as such)."""
+    players = s[ROUND][R_GAME].players
+    if type(seat) is int and 0 <= seat < len(players):
+        return str(players[seat])
+    return "a seat that is not at the table"
+
+
+def checked_seat(s: Core, seat: object) -> int:
+    """`seat` if it is a seat at the table, else a `SeatError` saying which seats there are."""
+    n = s[ROUND][R_GAME].n
+    if type(seat) is int and 0 <= seat < n:
+        return seat
+    raise SeatError(f"seat {shown(seat)} is not at the table: the seats are 0..{n - 1}")
+
+
+_set = object.__setattr__
+_new_trick = Trick.__new__
+
+
+def trick_value(leader: int, n: int, trump: int, cards: tuple[Code, ...]) -> Trick:
+    """The public `Trick` of an engine trick, which is valid by construction (no re-check)."""
+    trick = _new_trick(Trick)
+    _set(trick, "leader", leader)
+    _set(trick, "players", n)
+    _set(trick, "trump", None if trump < 0 else SUITS[trump])
+    _set(trick, "cards", tuple(map(CARD_OF.__getitem__, cards)))
+    return trick

@@ -1,0 +1,557 @@
+"""The game state: one immutable moment of a game, and the step API (RULES R2-R8).
+
+A [`GameState`][wizardrules.GameState] wraps one core tuple (see `_layout`). It reads the
+core for its properties, lists the legal actions, and applies an action by asking `_moves`
+for the next core, which it wraps in a new state; the old state is untouched. Two steps
+run often enough to be written out here: listing the cards one may play, and playing a
+standard card (an unrolled copy of `_moves.play_card`, pinned to it by tests).
+
+Example:
+    >>> import random
+    >>> from wizardrules import Preset, new_game
+    >>> state = new_game(["Ann", "Ben", "Cem"], rules=Preset.OFFICIAL.rules(), seed=7)
+    >>> rng = random.Random(1)
+    >>> while not state.is_over:
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> len(state.scoresheet.rounds), state.totals == state.scoresheet.totals
+    (20, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from attrs import frozen
+
+from wizardrules._core import (
+    BITS_OF,
+    CARD_OF,
+    HAND_BITS,
+    SPECIAL_PLAYS,
+    SUIT_BITS,
+    SUIT_PLAYS,
+    SUIT_SHIFT,
+    WIN_KEYS,
+    cards_of,
+)
+from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
+from wizardrules.bidding import CloudChange
+from wizardrules.cards import Card, Suit
+from wizardrules.engine._bids import BID_ACTIONS_MEMO, bid_actions
+from wizardrules.engine._deal import Deal
+from wizardrules.engine._layout import (
+    ACTS,
+    BIDDING_PHASE,
+    DONE,
+    HANDS,
+    LEADER,
+    LED,
+    MOVE,
+    OVER_PHASE,
+    PASSING_PHASE,
+    PHASE,
+    PHASES,
+    PLAYING_PHASE,
+    R_ALLOWED,
+    R_BIDS,
+    R_BLIND,
+    R_FINISHED,
+    R_GAME,
+    R_LOOKED,
+    R_NUMBER,
+    R_SPECIAL,
+    R_TOTALS,
+    R_TRUMP,
+    ROUND,
+    SEAT_SHIFTS,
+    SUITS,
+    TRICK,
+    WON,
+    WON_BY,
+    Core,
+    Game,
+    Linked,
+    Phase,
+    checked_seat,
+    done_tricks,
+    hand_of,
+    trick_value,
+    tricks_of,
+    won_of,
+)
+from wizardrules.engine._moves import act, bid, other_actions, refused_play
+from wizardrules.engine._round import finish_round, sheet_of
+from wizardrules.engine._special import end_trick
+from wizardrules.engine.view import PlayerView, make_view
+from wizardrules.events import (
+    BidChanged,
+    BidMade,
+    CardPassed,
+    CardPlayed,
+    CardsPassed,
+    Event,
+    GameOver,
+    HandSeen,
+    RoundScored,
+    RoundStarted,
+    TrickVoided,
+    TrickWon,
+    TrumpChosen,
+)
+from wizardrules.rules import Rules, Schedule
+from wizardrules.sheet import ScoreSheet
+from wizardrules.tricks import MAX_PLAYERS, Trick
+
+__all__ = ["GameState", "wrap"]
+
+
+@frozen(init=False)  # states are made by `wrap`, which sets the only slot itself
+class GameState:
+    """One moment of a game; immutable. Make one with [`new_game`][wizardrules.new_game].
+
+    Equal states come from equal games (players, rules, deals, first dealer) and equal actions.
+    """
+
+    _core: Core
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            return f"<GameState over, totals {self.totals}>"
+        return f"<GameState round {self.round_number}, {self.phase.value}, {self.players[self._core[MOVE]]} to act>"
+
+    @property
+    def _game(self) -> Game:
+        game: Game = self._core[ROUND][R_GAME]
+        return game
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self._game.players
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self._game.rules
+
+    @property
+    def schedule(self) -> Schedule:
+        """The game's schedule, resolved for its number of players."""
+        return self._game.schedule
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt round 1."""
+        return self._game.first_dealer
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current round."""
+        return PHASES[self._core[PHASE]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round is scored."""
+        over: bool = self._core[PHASE] == OVER_PHASE  # annotated rather than bool(...): one call less per step
+        return over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act; `None` when the game is over."""
+        return None if self._core[PHASE] == OVER_PHASE else int(self._core[MOVE])
+
+    @property
+    def round_number(self) -> int:
+        """The current round, counted from 1 (the last round once the game is over)."""
+        return int(self._core[ROUND][R_NUMBER]) + 1
+
+    @property
+    def cards(self) -> int:
+        """Cards dealt to each player this round."""
+        return self._game.cards[self.round_number - 1]
+
+    @property
+    def dealer(self) -> int:
+        """This round's dealer seat (R2.5)."""
+        game = self._game
+        return (game.first_dealer + self.round_number - 1) % game.n
+
+    @property
+    def trump(self) -> Suit | None:
+        """This round's trump suit; `None` for no trump, or while the dealer has yet to choose."""
+        trump = self._core[ROUND][R_TRUMP]
+        return None if trump < 0 else SUITS[trump]
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The card turned up for trump this round, or `None` (R3.1, R3.4, R3.5)."""
+        turned = self._game.turned[self.round_number - 1]
+        return None if turned < 0 else CARD_OF[turned]
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` holds, in display order (full information: bots get views).
+
+        Raises:
+            SeatError: no such seat.
+        """
+        return cards_of(hand_of(self._core[HANDS], checked_seat(self._core, seat)))
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (full information)."""
+        return tuple(cards_of(hand_of(self._core[HANDS], seat)) for seat in range(self._game.n))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """This round's bids by seat; `None` for a seat yet to bid (full information)."""
+        return tuple(None if b < 0 else b for b in self._core[ROUND][R_BIDS])
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        """Per seat, whether this round's bid was blind (R4.4)."""
+        mask = self._core[ROUND][R_BLIND]
+        return tuple(bool(mask >> seat & 1) for seat in range(self._game.n))
+
+    @property
+    def looked(self) -> tuple[bool, ...]:
+        """Per seat, whether the player has seen their hand this round (R4.4)."""
+        mask = self._core[ROUND][R_LOOKED]
+        return tuple(bool(mask >> seat & 1) for seat in range(self._game.n))
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played (empty between tricks and outside the playing phase)."""
+        s = self._core
+        return trick_value(s[LEADER], self._game.n, s[ROUND][R_TRUMP], s[TRICK])
+
+    @property
+    def werewolf(self) -> int | None:
+        """The seat that swapped the Werewolf for the turned-up card this round (R8.6), or `None`."""
+        extra = self._core[ROUND][R_SPECIAL]
+        return None if extra is None or extra.wolf < 0 else int(extra.wolf)
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """This round's Cloud bid change (R8.2): the seat and the direction, or `None`."""
+        extra = self._core[ROUND][R_SPECIAL]
+        if extra is None or extra.cloud is None:
+            return None
+        seat, delta = extra.cloud
+        return seat, CloudChange(delta)
+
+    @property
+    def passes(self) -> tuple[Card | None, ...]:
+        """While passing after the Juggler (R8.3), the card each seat has chosen, `None` for one yet to choose.
+
+        Full information; empty outside the passing phase.
+        """
+        extra = self._core[ROUND][R_SPECIAL]
+        if extra is None or extra.passes is None:
+            return ()
+        return tuple(None if code < 0 else CARD_OF[code] for code in extra.passes)
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """This round's finished tricks, in order."""
+        s = self._core
+        n, trump = self._game.n, s[ROUND][R_TRUMP]
+        return tuple(trick_value(leader, n, trump, cards) for leader, cards in done_tricks(s))
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has taken this round."""
+        return won_of(self._core[WON], self._game.n)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total points over the finished rounds."""
+        totals: tuple[int, ...] = self._core[ROUND][R_TOTALS]
+        return totals
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken since the game began, in order."""
+        s = self._core
+        finished = [action for *_, acts, done in s[ROUND][R_FINISHED] for action in _round_actions(acts, done, ())]
+        if s[PHASE] == OVER_PHASE:  # the last round is among the finished ones
+            return tuple(finished)
+        return (*finished, *_round_actions(s[ACTS], s[DONE], s[TRICK]))
+
+    @property
+    def scoresheet(self) -> ScoreSheet:
+        """The game's score sheet with every finished round (built on first use, then kept)."""
+        return sheet_of(self._core)
+
+    def standings(self) -> tuple[int, ...]:
+        """Each seat's place 1..n by total points, with the rules' tie-break (R7)."""
+        return self.scoresheet.standings()
+
+    def winners(self) -> tuple[str, ...]:
+        """The names in first place (R7.1, R7.2)."""
+        return self.scoresheet.winners()
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every round's deal: the game's chance, for records and replays."""
+        game = self._game
+        return tuple(
+            Deal(
+                hands=tuple(cards_of(hand_of(packed, seat)) for seat in range(game.n)),
+                turned_up=None if turned < 0 else CARD_OF[turned],
+            )
+            for packed, turned in zip(game.masks, game.turned, strict=True)
+        )
+
+    # -- acting ---------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to move may take, in a fixed order; `()` when the game is over.
+
+        Example:
+            >>> from wizardrules import new_game
+            >>> " | ".join(str(a) for a in new_game(3, seed=3).legal_actions())
+            'bid 0 | bid 1'
+        """
+        s = self._core
+        if s[PHASE] == PLAYING_PHASE:
+            # The plays are listed inline from tables (no helper call): this runs once per card
+            # played, and a call would cost as much as the table look-ups themselves.
+            hand = s[HANDS] >> SEAT_SHIFTS[s[MOVE]] & HAND_BITS
+            led = s[LED]
+            # holding the led suit, only it may be played (R5.3), besides the free cards
+            plays: tuple[Play, ...] = SUIT_PLAYS[led][hand >> SUIT_SHIFT[led] & 0x1FFF] if led >= 0 else ()
+            if not plays:
+                plays = (
+                    _RED[hand & 0x1FFF]
+                    + _YELLOW[hand >> 13 & 0x1FFF]
+                    + _GREEN[hand >> 26 & 0x1FFF]
+                    + _BLUE[hand >> 39 & 0x1FFF]
+                )
+            free = hand >> 52
+            if free:
+                if free & 0xF0:
+                    plays = _PLAY_JESTER + plays
+                if free & 0xF:
+                    plays += _PLAY_WIZARD
+                if free > 0xFF:
+                    plays += SPECIAL_PLAYS[free >> 8]
+            return plays
+        if s[PHASE] == BIDDING_PHASE:
+            rp = s[ROUND]
+            if rp[R_LOOKED] >> s[MOVE] & 1:  # the common case, as bid_actions(allowed, False)
+                bids = BID_ACTIONS_MEMO.get(rp[R_ALLOWED])
+                if bids is not None:
+                    return bids
+            return bid_actions(rp[R_ALLOWED], not rp[R_LOOKED] >> s[MOVE] & 1)
+        return other_actions(s)
+
+    def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
+        """Whether `action` (by `seat`, if given) is one of `legal_actions()`, which `apply` accepts."""
+        if seat is not None and (self._core[PHASE] == OVER_PHASE or seat != self._core[MOVE]):
+            return False
+        return action in self.legal_actions()
+
+    def apply(self, action: Action, seat: int | None = None) -> GameState:  # noqa: PLR0915 - the hot path, written out
+        """The state after `action`, always checked for legality; this state is unchanged.
+
+        Args:
+            action: the action of the player to move.
+            seat: the seat acting, if the caller wants that checked too.
+
+        Raises:
+            SeatError: `seat` is not at the table.
+            NotYourTurnError: `seat` is not the player to move.
+            WrongPhaseError: the action belongs to another phase, or the game is over.
+            CardNotHeldError: the card is not in the hand.
+            MustFollowSuitError: the player holds the led suit and does not follow (R5.3).
+            IllegalBidError: a bid the rules forbid here (R4), or a Cloud change past 0 or the cards (R8.2).
+            IllegalTrumpError: no trump named by the dealer (R3.2).
+            UndeclaredCardError: a Cloud or Juggler without a suit, a Shapeshifter without a role (R8).
+        """
+        s = self._core
+        # A shared Play of a standard card holds the card's bit index; any other Play holds -1.
+        if s[PHASE] == PLAYING_PHASE and seat is None and action.__class__ is Play and (index := action._index) >= 0:
+            # A standard card played (R5): the engine's most common step. This is `_moves.play_card`
+            # written out, because a call would cost as much as the checks; the tests pin the two
+            # together. The hands of all seats are one big int, so the masks come ready-shifted
+            # to the seat from tables.
+            rp, _phase, me, before, trick, leader, led, won, done, acts = s
+            if index < 52:
+                # flipping the card's bit takes it out of the hand, or shows it was not there
+                hands = before ^ _HELD_AT[me][index]
+                if hands > before or (led >= 0 and index // 13 != led and before & _SUIT_AT[me][led]):
+                    raise refused_play(s, action, hands < before)
+                if led == -1:  # NO_SUIT: the first suit card sets the led suit (R5.2)
+                    led = index // 13
+            else:
+                held = before & _HELD_AT[me][index]
+                if not held:  # no copy of the Wizard or Jester is held
+                    raise refused_play(s, action, held)
+                held &= -held  # the lowest copy held
+                index = held.bit_length() - 1 - me * 67
+                if led == -1 and index < 56:
+                    led = -2  # FREED: a Wizard before any suit card frees the trick (R5.2)
+                hands = before ^ held
+            trick += _ALONE[index]  # the action is not kept: a play is read back from its trick
+            nxt = rp[R_GAME].next_seat[me]
+            if nxt != leader:  # the trick goes on
+                state = _new_state()
+                _set_core(state, (rp, PLAYING_PHASE, nxt, hands, trick, leader, led, won, done, acts))
+                return state
+            # the trick is complete: decide it (R5.4)
+            if rp[R_SPECIAL] is not None:
+                core = end_trick(rp, hands, trick, leader, won, done, acts)
+            else:
+                # As _core.winner_index, by a WIN_KEYS look-up per card: the first highest key wins.
+                # The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
+                keys = WIN_KEYS[rp[R_TRUMP] + 1][led + 2]
+                n = len(trick)
+                best = 0
+                best_key = keys[trick[0]]
+                key = keys[trick[1]]
+                if key > best_key:
+                    best, best_key = 1, key
+                key = keys[trick[2]]
+                if key > best_key:
+                    best, best_key = 2, key
+                if n > 3:
+                    key = keys[trick[3]]
+                    if key > best_key:
+                        best, best_key = 3, key
+                    if n > 4:
+                        for pos in range(4, n):
+                            key = keys[trick[pos]]
+                            if key > best_key:
+                                best, best_key = pos, key
+                winner = (leader + best) % n
+                won += WON_BY[winner]
+                done = (leader, trick, done)
+                if hands:  # cards remain: the winner leads the next trick (R5.1)
+                    state = _new_state()
+                    _set_core(state, (rp, PLAYING_PHASE, winner, hands, (), winner, -1, won, done, acts))
+                    return state
+                core = finish_round(rp, won, done, acts)
+        elif action.__class__ is Bid and s[PHASE] == BIDDING_PHASE and seat is None:
+            core = bid(s, action)  # the next most common step
+        else:
+            core = act(s, action, seat)
+        state = _new_state()
+        _set_core(state, core)
+        return state
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may know now, and nothing else (see [`PlayerView`][wizardrules.PlayerView]).
+
+        Raises:
+            SeatError: no such seat.
+        """
+        return make_view(self._core, checked_seat(self._core, seat))
+
+    def step(self, action: Action, *, seat: int | None = None) -> tuple[GameState, tuple[Event, ...]]:
+        """Apply `action` and also say what happened.
+
+        Returns:
+            The new state and the events of the transition, in order.
+
+        Raises:
+            IllegalActionError: as for [`apply`][wizardrules.GameState.apply].
+        """
+        after = self.apply(action, seat=seat)
+        return after, _events(self, after, action)
+
+
+_new_state = GameState  # with no __init__, calling the class makes an empty state fastest
+# Sets a state's only slot directly: about 20 ns cheaper than object.__setattr__, which first
+# looks the name up on the class.
+_set_core = GameState.__dict__["_core"].__set__
+
+
+def wrap(core: Core) -> GameState:
+    """The state of a core tuple: how `new_game` makes the first state of a game."""
+    state = _new_state()
+    _set_core(state, core)
+    return state
+
+
+_RED, _YELLOW, _GREEN, _BLUE = SUIT_PLAYS
+_PLAY_JESTER: Final = (PLAYS[Card.JESTER],)
+_PLAY_WIZARD: Final = (PLAYS[Card.WIZARD],)
+_HELD_AT: Final = tuple(
+    tuple((BITS_OF[card] if i >= 52 else 1 << i) << (seat * 67) for i, card in enumerate(CARD_OF[:60]))
+    for seat in range(MAX_PLAYERS)
+)
+"""Per seat, the packed-hands bits of each standard card's bit index; all four copies for a Wizard or Jester."""
+_SUIT_AT: Final = tuple(tuple(suit << (seat * 67) for suit in SUIT_BITS) for seat in range(MAX_PLAYERS))
+"""Per seat, the packed-hands bits of each suit."""
+_ALONE: Final = tuple((code,) for code in range(len(CARD_OF)))
+"""Each card code in a tuple of its own, to add to a trick without building one."""
+
+
+def _round_actions(acts: Linked, done: Linked, trick: tuple[int, ...]) -> list[Action]:
+    """A round's actions in order: those other than plays, with the plays read from its tricks between them."""
+    tricks = [cards for _leader, cards in tricks_of(done)]
+    if trick:
+        tricks.append(trick)
+    others: list[tuple[Action, int]] = []
+    while acts is not None:
+        action, before, acts = acts
+        others.append((action, before))
+    actions: list[Action] = []
+    taken = 0  # tricks whose plays are listed
+    for action, before in reversed(others):
+        for cards in tricks[taken:before]:
+            actions += [PLAYS[CARD_OF[code]] for code in cards]
+        taken = max(taken, before)
+        actions.append(action)
+    for cards in tricks[taken:]:
+        actions += [PLAYS[CARD_OF[code]] for code in cards]
+    return actions
+
+
+def _events(before: GameState, after: GameState, action: Action) -> tuple[Event, ...]:
+    """The events of the transition from `before` to `after` by `action`."""
+    seat = before._core[MOVE]
+    events: list[Event] = []
+    if isinstance(action, ChooseTrump):
+        events.append(TrumpChosen(seat=seat, suit=action.suit))
+    elif isinstance(action, Look):
+        events.append(HandSeen(seat=seat))
+    elif isinstance(action, Bid):
+        events.append(BidMade(seat=seat, bid=action.tricks, blind=action.blind))
+    elif isinstance(action, ChangeBid):
+        bid = before._core[ROUND][R_BIDS][seat] + action.change.delta
+        events.append(BidChanged(seat=seat, change=action.change, bid=bid))
+    elif isinstance(action, PassCard):
+        events.append(CardPassed(seat=seat, card=action.card))
+        if after._core[PHASE] != PASSING_PHASE:
+            chosen = before.passes
+            cards = tuple(action.card if i == seat else card for i, card in enumerate(chosen))
+            events.append(CardsPassed(cards=tuple(card for card in cards if card is not None)))
+    else:
+        events.append(CardPlayed(seat=seat, card=action.card))
+        trick = before.current_trick.add(action.card)
+        if trick.is_complete:
+            winner = trick.winner
+            if winner is None:  # a Bomb voided it: the would-be winner leads next (R8.1)
+                leader = trick.next_leader
+                events.append(TrickVoided(leader=trick.leader if leader is None else leader, trick=trick))
+            else:
+                events.append(TrickWon(seat=winner, trick=trick))
+    if after.round_number == before.round_number and not after.is_over:
+        return tuple(events)
+    events.append(RoundScored(round=after.scoresheet.rounds[-1], totals=after.totals))
+    if after.is_over:
+        events.append(GameOver(totals=after.totals, standings=after.standings(), winners=after.winners()))
+    else:
+        events.append(
+            RoundStarted(
+                round_number=after.round_number,
+                dealer=after.dealer,
+                turned_up=after.turned_up,
+                trump=None if after.phase is Phase.TRUMP else after.trump,
+                werewolf=after.werewolf,
+            )
+        )
+    return tuple(events)

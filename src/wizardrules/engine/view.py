@@ -1,0 +1,210 @@
+"""What one player may know: the information-safe view of a game (R4.3, R4.4, R4.5).
+
+A [`PlayerView`][wizardrules.PlayerView] is a plain frozen value built from the state; it
+holds no reference to the state, so a bot given a view cannot see other hands. Two states
+that differ only in what the player may not know give equal views.
+
+Example:
+    >>> from wizardrules import new_game
+    >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
+    >>> view = state.view(0)
+    >>> view.hand == state.hand(0), view.hand_sizes
+    (True, (1, 1, 1))
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from wizardrules._core import CARD_OF, cards_of
+from wizardrules.bidding import CloudChange
+from wizardrules.cards import Card, Suit
+from wizardrules.engine._bids import allowed_bids_at
+from wizardrules.engine._layout import (
+    BIDDING_PHASE,
+    HANDS,
+    LEADER,
+    MOVE,
+    OVER_PHASE,
+    PHASE,
+    PHASES,
+    PLAYING_PHASE,
+    R_BIDS,
+    R_BLIND,
+    R_GAME,
+    R_LOOKED,
+    R_NUMBER,
+    R_SPECIAL,
+    R_TOTALS,
+    R_TRUMP,
+    ROUND,
+    SUITS,
+    TRICK,
+    WON,
+    Core,
+    Phase,
+    done_tricks,
+    hand_of,
+    trick_value,
+    won_of,
+)
+from wizardrules.engine._round import sheet_of
+from wizardrules.rules import BidReveal, Rules, Variant
+from wizardrules.sheet import Round
+from wizardrules.tricks import Trick
+
+__all__ = ["PlayerView"]
+
+
+@frozen(kw_only=True)
+class PlayerView:
+    """Everything one seat may know at one moment, and nothing more.
+
+    Attributes:
+        seat: whose view this is.
+        players: the players' names in seat order.
+        rules: the game's rules (public).
+        round_number: the current round, from 1.
+        rounds: the number of rounds in the game.
+        cards: cards dealt to each player this round.
+        dealer: this round's dealer.
+        phase: the phase of the round.
+        to_move: the seat to act, `None` when the game is over.
+        trump: the trump suit, `None` for no trump or while the dealer chooses.
+        turned_up: the card turned up for trump, if any.
+        hand: this seat's cards; `None` while they may not see them (before looking when
+            blind bids are on, R4.4; in a clairvoyance round, R4.5).
+        seen_hands: per seat, the cards this seat sees in that hand: others' hands in a
+            clairvoyance round, else `None` for every other seat; this seat's own entry is
+            `hand`.
+        hand_sizes: how many cards each seat holds.
+        bids: per seat, the bid when this seat may know it (R4.3), else `None`.
+        blind: per seat, whether the bid was blind, when the bid is known, else `None`.
+        current_trick: the trick being played.
+        completed_tricks: this round's finished tricks.
+        tricks_won: tricks each seat has taken this round.
+        totals: each seat's total points over the finished rounds.
+        finished_rounds: the finished rounds as on the score sheet: bids (secret ones
+            included, now revealed), blind marks, tricks and points.
+        allowed_bids: the bids this seat may make when it is to bid (blind ones if the seat
+            has not looked), else empty.
+        werewolf: the seat that swapped the Werewolf for the turned-up card this round, so
+            holds that card (R8.6); `None` if nobody did.
+        cloud: this round's Cloud change (R8.2) as (seat, direction), when this seat may
+            know that seat's bid, else `None`.
+        passing: while passing after the Juggler (R8.3), the card this seat has chosen;
+            `None` before it chooses and outside the passing phase. Others' choices stay hidden.
+        passed: this round's passings as this seat saw them: (card given left, card received
+            from the right), in order.
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: Rules
+    round_number: int
+    rounds: int
+    cards: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    trump: Suit | None
+    turned_up: Card | None
+    hand: tuple[Card, ...] | None
+    seen_hands: tuple[tuple[Card, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    blind: tuple[bool | None, ...]
+    current_trick: Trick
+    completed_tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    finished_rounds: tuple[Round, ...]
+    allowed_bids: frozenset[int]
+    werewolf: int | None = None
+    cloud: tuple[int, CloudChange] | None = None
+    passing: Card | None = None
+    passed: tuple[tuple[Card, Card], ...] = ()
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to act."""
+        return self.to_move == self.seat
+
+
+def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
+    if other == seat or reveal is BidReveal.OPEN:
+        return True
+    if reveal is BidReveal.SIMULTANEOUS:
+        return phase >= PLAYING_PHASE  # revealed together before the first card
+    # Secret bids are revealed when the round is over: then they stand in `finished_rounds`,
+    # and only the game's last round is still the current one.
+    return phase == OVER_PHASE
+
+
+def make_view(s: Core, seat: int) -> PlayerView:
+    """The view of `seat` of the state whose core is `s` (used by `GameState.view`)."""
+    rp = s[ROUND]
+    game = rp[R_GAME]
+    n = game.n
+    rnd = rp[R_NUMBER]
+    phase = s[PHASE]
+    clairvoyant = rnd == 0 and Variant.CLAIRVOYANCE in game.rules.variants and phase != OVER_PHASE
+    hands = s[HANDS]
+    sees_own = bool(rp[R_LOOKED] >> seat & 1) and not clairvoyant
+    hand = cards_of(hand_of(hands, seat)) if sees_own else None
+    seen: list[tuple[Card, ...] | None] = [None] * n
+    seen[seat] = hand
+    if clairvoyant:
+        for other in range(n):
+            if other != seat:
+                seen[other] = cards_of(hand_of(hands, other))
+    bids = rp[R_BIDS]
+    blind = rp[R_BLIND]
+    reveal = game.rules.bid_reveal
+    visible = [bids[o] >= 0 and _bid_visible(reveal, phase, seat, o) for o in range(n)]
+    trump = rp[R_TRUMP]
+    turned = game.turned[rnd]
+    to_move = None if phase == OVER_PHASE else s[MOVE]
+    allowed: frozenset[int] = frozenset()
+    if phase == BIDDING_PHASE and to_move == seat:
+        allowed = allowed_bids_at(rp)
+    extra = rp[R_SPECIAL]
+    werewolf: int | None = None
+    cloud: tuple[int, CloudChange] | None = None
+    passing: Card | None = None
+    passed: tuple[tuple[Card, Card], ...] = ()
+    if extra is not None:  # the special cards' public facts, and this seat's own passing (R8)
+        werewolf = None if extra.wolf < 0 else extra.wolf
+        if extra.cloud is not None and visible[extra.cloud[0]]:
+            cloud = (extra.cloud[0], CloudChange(extra.cloud[1]))
+        if extra.passes is not None and extra.passes[seat] >= 0:
+            passing = CARD_OF[extra.passes[seat]]
+        passed = tuple((CARD_OF[bits[seat]], CARD_OF[bits[(seat - 1) % n]]) for bits in extra.passed)
+    return PlayerView(
+        seat=seat,
+        players=game.players,
+        rules=game.rules,
+        round_number=rnd + 1,
+        rounds=len(game.masks),
+        cards=game.schedule.cards_per_round[rnd],
+        dealer=(game.first_dealer + rnd) % n,
+        phase=PHASES[phase],
+        to_move=to_move,
+        trump=None if trump < 0 else SUITS[trump],
+        turned_up=None if turned < 0 else CARD_OF[turned],
+        hand=hand,
+        seen_hands=tuple(seen),
+        hand_sizes=tuple(hand_of(hands, o).bit_count() for o in range(n)),
+        bids=tuple(bids[o] if visible[o] else None for o in range(n)),
+        blind=tuple(bool(blind >> o & 1) if visible[o] else None for o in range(n)),
+        current_trick=trick_value(s[LEADER], n, trump, s[TRICK]),
+        completed_tricks=tuple(trick_value(leader, n, trump, cards) for leader, cards in done_tricks(s)),
+        tricks_won=won_of(s[WON], n),
+        totals=rp[R_TOTALS],
+        finished_rounds=sheet_of(s).rounds,
+        allowed_bids=allowed,
+        werewolf=werewolf,
+        cloud=cloud,
+        passing=passing,
+        passed=passed,
+    )
