@@ -24,20 +24,10 @@ from wizardrules.rules import Preset, Schedule
 from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.tournament import tournament
-from wizardrules.tricks import WinReason, decide_trick
+from wizardrules.tricks import decide_trick
 
 __all__ = ["main"]
 
-_REASONS_DE: Final = {
-    WinReason.FIRST_WIZARD: "der erste Zauberer gewinnt",
-    WinReason.HIGHEST_TRUMP: "der höchste Trumpf gewinnt",
-    WinReason.HIGHEST_LED: "die höchste Karte der ausgespielten Farbe gewinnt",
-    WinReason.FIRST_JESTER: "nur Narren: der erste Narr gewinnt",
-    WinReason.DRAGON: "der Drache gewinnt gegen alles",
-    WinReason.FAIRY_BEATS_DRAGON: "die Fee gewinnt einen Stich mit dem Drachen",
-    WinReason.ONLY_FAIRY: "kein Narr, keine Farbkarte: die Fee nimmt den Stich",
-    WinReason.BOMB: "die Bombe: niemand gewinnt den Stich",
-}
 _RULES: Final[dict[str, BidPolicy]] = {
     "free": FreeBids(),
     "not-equal": NotEqualBids(),
@@ -52,10 +42,6 @@ def _trump(text: str) -> Suit | None:
     return Suit.parse(text)
 
 
-def _reason(reason: WinReason, lang: Language) -> str:
-    return _REASONS_DE[reason] if lang is Language.DE else reason.value
-
-
 def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     cards = parse_cards(args.cards)
     trump = _trump(args.trump)
@@ -63,14 +49,14 @@ def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     leader = cards[decision.would_be_winner]
     if decision.winner is None:
         text = (
-            f"{_reason(decision.reason, lang)}; "
+            f"{decision.reason.display(lang)}; "
             f"{'Karte' if lang is Language.DE else 'card'} {decision.would_be_winner + 1} "
             f"({leader.display(lang)}) {'spielt aus' if lang is Language.DE else 'leads next'}"
         )
     else:
         word = "Karte" if lang is Language.DE else "card"
         verb = "gewinnt" if lang is Language.DE else "wins"
-        text = f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {_reason(decision.reason, lang)}"
+        text = f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {decision.reason.display(lang)}"
     return {
         "winner": decision.winner,
         "card": None if decision.winner is None else str(cards[decision.winner]),
