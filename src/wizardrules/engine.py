@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from attrs import field, frozen
 
-from wizardrules import _core
+from wizardrules import _core, _pictures
 from wizardrules._convert import as_tuple
 from wizardrules._core import (
     ANY_SUIT_BITS,
@@ -249,6 +249,10 @@ class GameState:
         if self.is_over:
             return f"<GameState over, totals {self.totals}>"
         return f"<GameState round {self.round_number}, {self.phase.value}, {self.players[self._s[MOVE]]} to act>"
+
+    def _repr_html_(self) -> str | None:
+        """The table as the player to act sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.GAMESTATE, self)
 
     @property
     def _game(self) -> _Game:

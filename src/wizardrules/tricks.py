@@ -19,6 +19,7 @@ from typing import Final
 
 from attrs import field, frozen
 
+from wizardrules import _pictures
 from wizardrules._convert import as_tuple
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Language, Suit
 from wizardrules.errors import TrickError
@@ -430,3 +431,7 @@ class Trick:
         if decision is None:
             return None
         return (self.leader + decision.would_be_winner) % self.players
+
+    def _repr_svg_(self) -> str | None:
+        """The trick as SVG for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.TRICK, self)

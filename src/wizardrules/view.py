@@ -18,7 +18,7 @@ from typing import Any
 
 from attrs import frozen
 
-from wizardrules import _core
+from wizardrules import _core, _pictures
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import (
     BIDDING_PHASE,
@@ -130,6 +130,10 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         """Whether this seat is to act."""
         return self.to_move == self.seat
+
+    def _repr_html_(self) -> str | None:
+        """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.PLAYERVIEW, self)
 
 
 def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
