@@ -50,6 +50,7 @@ from wizardrules import (
     parse_cards,
     svg,
 )
+from wizardrules.cli import main
 from wizardrules.svg import DARK, LIGHT, Layout, Palette, PictureError, Theme
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -662,3 +663,44 @@ def test_lower_layers_never_import_the_pictures(module: str) -> None:
     assert not [n for n in names if "svg" in n]
     if module == "_pictures.py":
         assert not [n for n in names if n.startswith("wizardrules")]
+
+
+# -- command line ------------------------------------------------------------------------------
+
+
+def test_cli_trick_svg_writes_the_trick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`wizardrules trick ... --svg FILE` prints the verdict and writes the trick's picture."""
+    target = tmp_path / "trick.svg"
+    assert main(["--lang", "de", "trick", "B9 W G13 W", "--trump", "green", "--svg", str(target)]) == 0
+    assert "Karte 2" in capsys.readouterr().out
+    root = parse(target.read_text(encoding="utf-8"))
+    assert winner_card(root) == ["W"]
+    assert "Der erste Zauberer gewinnt" in texts(root)
+
+
+def test_cli_play_svg_writes_the_score_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`wizardrules play ... --svg FILE` writes the game's score chart; the totals match the printout."""
+    target = tmp_path / "scores.svg"
+    assert main(["--json", "play", "--players", "3", "--seed", "2", "--svg", str(target)]) == 0
+    result = __import__("json").loads(capsys.readouterr().out)
+    root = parse(target.read_text(encoding="utf-8"))
+    ends = {
+        el.get("data-player"): int((el.get("data-totals") or "").split()[-1])
+        for el in root.iter()
+        if el.get("data-player")
+    }
+    assert ends == dict(zip(result["players"], result["totals"], strict=True))
+    assert [el.get("data-player") for el in root.iter() if el.get("data-winner")] == result["winners"]
+
+
+def test_cli_svg_to_a_place_it_cannot_write_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An --svg path that cannot be written: exit 2, one error line naming it."""
+    target = tmp_path / "missing" / "trick.svg"
+    assert main(["trick", "R3 R4", "--svg", str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "missing" in err
+    assert "cannot write" in err
