@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Final
-
-from attrs import frozen
+from typing import Final, NamedTuple
 
 from wizardrules._svg_style import Layout, Painter
 from wizardrules._svg_words import say
@@ -37,8 +35,7 @@ _VALUES: Final = {CardKind.CLOUD: "9¾", CardKind.JUGGLER: "7½"}
 _GERMAN_LETTER: Final = {CardKind.WIZARD: "Z", CardKind.JESTER: "N"}
 
 
-@frozen
-class Look:
+class Look(NamedTuple):
     """How one picture draws: its colours, sizes, language and whether suits get symbols."""
 
     painter: Painter
@@ -269,8 +266,7 @@ def card_back(look: Look, *, x: float = 0, y: float = 0) -> Markup:
     return group(parts, {**place, "data-back": "true", "opacity": 0.95})
 
 
-@frozen
-class Drawing:
+class Drawing(NamedTuple):
     """Markup drawn from the origin, and the width and height it takes."""
 
     body: Markup

@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from html import escape
-
-from attrs import frozen
+from typing import NamedTuple
 
 from wizardrules._sheet_text import bid_mark
 from wizardrules._svg_cards import Drawing, Look
@@ -44,8 +43,7 @@ def _nice_step(span: float) -> int:
     return int(next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw))
 
 
-@frozen
-class Axes:
+class Axes(NamedTuple):
     """Where rounds and points go: x by round 0..rounds, y by points low..high (ticks `step` apart)."""
 
     left: float
@@ -330,14 +328,14 @@ def sheet_table_html(sheet: ScoreSheet, lang: Language) -> str:
             running[seat] += r.points[seat]
             bid = bid_mark(r.bids[seat], r.final_bids[seat], r.blind[seat])
             cells.append(f"<td>{escape(bid)}/{r.tricks[seat]} {r.points[seat]:+d} = {running[seat]}</td>")
-        rows.append(f"<tr><th>{r.number}</th><td>{r.cards}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td>{r.number}</td><td>{r.cards}</td>{''.join(cells)}</tr>")
     totals = "".join(f"<td><b>{t}</b></td>" for t in sheet.totals)
     places = "".join(f"<td>{p}</td>" for p in sheet.standings())
     return (
-        '<table class="wr-sheet">'
+        "<table>"
         f"<thead><tr><th>{say('Round', lang)}</th><th>{say('Cards', lang)}</th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody>"
-        f"<tfoot><tr><th>{say('total', lang)}</th><td></td>{totals}</tr>"
-        f"<tr><th>{say('place', lang)}</th><td></td>{places}</tr></tfoot>"
+        f"<tfoot><tr><td>{say('total', lang)}</td><td></td>{totals}</tr>"
+        f"<tr><td>{say('place', lang)}</td><td></td>{places}</tr></tfoot>"
         "</table>"
     )

@@ -75,7 +75,7 @@ class Palette:
         special: the frame of the special cards (R8).
         players: the line colours of the score chart, by seat (6).
 
-    Example:
+    Examples:
         >>> from wizardrules.svg import LIGHT
         >>> LIGHT.red, LIGHT.suit(Suit.BLUE)
         ('#D55E00', '#0072B2')
@@ -160,7 +160,7 @@ def _optional_palette(value: Palette | None) -> Palette | None:
 class Theme:
     """The colours of a picture: `light`, and `dark` for pages that prefer dark (or `None`).
 
-    Example:
+    Examples:
         >>> from wizardrules.svg import DARK, Theme
         >>> always_dark = Theme(light=DARK, dark=None)  # dark whatever the page prefers
         >>> always_dark.light.background

@@ -3,7 +3,7 @@ the winner and the rule that decided it (R5.2, R5.4, R8.1, R8.9)."""
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import NamedTuple
 
 from wizardrules._svg_cards import Drawing, Look, Mark, empty_slot, fit_font, marked_card, suit_mark
 from wizardrules._svg_words import say
@@ -14,8 +14,7 @@ from wizardrules.tricks import TrickDecision, led_suit
 __all__ = ["TrickScene", "draw_trick", "sentence", "suit_line"]
 
 
-@frozen(kw_only=True)
-class TrickScene:
+class TrickScene(NamedTuple):
     """What a trick picture shows.
 
     Attributes:
@@ -106,7 +105,7 @@ def draw_trick(scene: TrickScene, look: Look) -> Drawing:
             attrs["font-weight"] = "bold"
         parts.append(text(line, attrs))
     cards_width = places * (lay.card_width + lay.gap) - lay.gap
-    words_width = max(lay.text_width(line, lay.font) for line in lines)
+    words_width = max(lay.text_width(line, lay.font) * (1.1 if j == 0 else 1) for j, line in enumerate(lines))
     width = max(cards_width, led_x + led_width, words_width)
     height = line_y + (len(lines) - 1) * lay.font * 1.35 + lay.font * 0.4
     return Drawing(group(parts), width, height)

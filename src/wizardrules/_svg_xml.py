@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Mapping
+from html import escape
 from typing import NewType
-from xml.sax.saxutils import escape, quoteattr
 
 from wizardrules._svg_style import Layout, Painter
 
@@ -36,7 +36,7 @@ def _attrs(attrs: Attrs) -> str:
     parts = []
     for name, value in attrs.items():
         shown = num(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
-        parts.append(f" {name}={quoteattr(shown)}")
+        parts.append(f' {name}="{escape(shown)}"')
     return "".join(parts)
 
 
@@ -45,7 +45,7 @@ def el(tag: str, attrs: Attrs | None = None, *children: Markup) -> Markup:
 
     Example:
         >>> el("rect", {"width": 10.0, "data-name": 'a "b"'})
-        '<rect width="10" data-name=\\'a "b"\\'/>'
+        '<rect width="10" data-name="a &quot;b&quot;"/>'
     """
     head = f"<{tag}{_attrs(attrs or {})}"
     if not children:

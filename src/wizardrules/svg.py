@@ -14,7 +14,7 @@ Every function takes these keyword options:
 - `theme`: the colours, a [`Theme`][wizardrules.svg.Theme]: light, and dark for dark pages.
 - `layout`: every size, a [`Layout`][wizardrules.svg.Layout].
 
-Example:
+Examples:
     >>> from wizardrules import Card, Language, svg
     >>> picture = svg.card(Card.parse("CLOUD:R"), lang=Language.DE)
     >>> picture.startswith("<svg") and "Wolke" in picture and 'data-card="CLOUD:R"' in picture
@@ -149,7 +149,7 @@ def card(
         CardError: `card` is not a Card.
         PictureError: an option of the wrong kind.
 
-    Example:
+    Examples:
         >>> from wizardrules import Card
         >>> picture = card(Card.parse("G7"), size=120)
         >>> 'width="120"' in picture, "<title" in picture, 'data-card="G7"' in picture
@@ -195,7 +195,7 @@ def hand(
         CardError: an entry is not a Card.
         PictureError: a legal card that the hand does not hold, or an option of the wrong kind.
 
-    Example:
+    Examples:
         >>> from wizardrules import legal_plays, parse_cards
         >>> cards = parse_cards("W B7 R3 J B12")
         >>> picture = hand(cards, legal=legal_plays(cards, parse_cards("B2")))
@@ -283,7 +283,7 @@ def trick(
         PictureError: a `trump` other than the `Trick`'s, names that do not fit, or an
             option of the wrong kind.
 
-    Example:
+    Examples:
         >>> from wizardrules import Suit, parse_cards
         >>> picture = trick(parse_cards("B9 W G13 W"), trump=Suit.GREEN, players=["Ann", "Ben", "Cem", "Dan"])
         >>> "Ben wins with Wizard" in picture, "The first Wizard wins" in picture
@@ -345,7 +345,7 @@ def table(
             the wrong kind.
         PlayerError: a seat the state does not have.
 
-    Example:
+    Examples:
         >>> from wizardrules import new_game
         >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
         >>> picture = table(state.view(1))
@@ -389,7 +389,7 @@ def scores(
     Raises:
         PictureError: not a score sheet, or an option of the wrong kind.
 
-    Example:
+    Examples:
         >>> from wizardrules import ScoreSheet
         >>> sheet = ScoreSheet(players=["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
         >>> picture = scores(sheet)
