@@ -26,9 +26,11 @@ __all__ = [
     "fit_font",
     "hand_fan",
     "hand_row",
+    "heading",
     "marked_card",
     "suit_mark",
     "suit_shape",
+    "words",
 ]
 
 _VALUES: Final = {CardKind.CLOUD: "9¾", CardKind.JUGGLER: "7½"}
@@ -47,6 +49,32 @@ class Look(NamedTuple):
 def fit_font(content: str, width: float, font: float, layout: Layout) -> float:
     """The font size at which `content` fits into `width`, at most `font`."""
     return min(font, width / max(1.0, layout.text_width(content, 1)))
+
+
+def words(
+    content: str,
+    look: Look,
+    *,
+    x: float,
+    y: float,
+    size: float | None = None,
+    role: str = "ink",
+    bold: bool = False,
+    anchor: str = "start",
+    title: str | None = None,
+) -> Markup:
+    """A line of text with its baseline at y, in the colour of `role`, `size` (default: the layout's font)."""
+    attrs: dict[str, object] = {"x": x, "y": y, "font-size": size or look.layout.font, **look.painter.paint(fill=role)}
+    if bold:
+        attrs["font-weight"] = "bold"
+    if anchor != "start":
+        attrs["text-anchor"] = anchor
+    return text(content, attrs, title=title)
+
+
+def heading(content: str, look: Look) -> Markup:
+    """A picture's heading, on its first line."""
+    return words(content, look, x=0, y=look.layout.title_font, size=look.layout.title_font, bold=True)
 
 
 def _points(points: list[tuple[float, float]]) -> str:

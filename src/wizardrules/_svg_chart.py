@@ -14,9 +14,9 @@ from html import escape
 from typing import NamedTuple
 
 from wizardrules._sheet_text import bid_mark
-from wizardrules._svg_cards import Drawing, Look
+from wizardrules._svg_cards import Drawing, Look, heading, words
 from wizardrules._svg_words import round_of, say
-from wizardrules._svg_xml import Attrs, Markup, el, group, num, text, tooltip
+from wizardrules._svg_xml import Attrs, Markup, el, group, num, tooltip
 from wizardrules.cards import Language
 from wizardrules.sheet import Round, ScoreSheet
 
@@ -202,13 +202,10 @@ def _labels(sheet: ScoreSheet, axes: Axes, look: Look, winners: frozenset[int]) 
             sample["stroke-dasharray"] = _DASHES[seat]
         star = "★ " if seat in winners else ""
         label = f"{star}{sheet.players[seat]} {sheet.totals[seat]}"
-        attrs = {"x": x + 24, "y": y + lay.font * 0.35, "font-size": lay.font, **look.painter.paint(fill="ink")}
-        if seat in winners:
-            attrs["font-weight"] = "bold"
         parts += [
             el("line", sample),
             _marker(_SHAPES[seat], x + 9, y, lay.marker * 0.8, look.painter.paint(fill=f"player{seat}")),
-            text(label, attrs),
+            words(label, look, x=x + 24, y=y + lay.font * 0.35, bold=seat in winners),
         ]
     return parts
 
@@ -221,20 +218,19 @@ def _grid(axes: Axes, look: Look) -> list[Markup]:
         y = axes.y(tick)
         line = {"x1": axes.left, "y1": y, "x2": right, "y2": y, "stroke-width": 1.6 if tick == 0 else 0.8}
         parts.append(el("line", {**line, **look.painter.paint(stroke="muted" if tick == 0 else "grid")}))
-        label = {"x": axes.left - 6, "y": y + lay.small_font * 0.35, "font-size": lay.small_font, "text-anchor": "end"}
-        parts.append(text(str(tick), {**label, **look.painter.paint(fill="muted")}))
+        label_y = y + lay.small_font * 0.35
+        parts.append(
+            words(str(tick), look, x=axes.left - 6, y=label_y, size=lay.small_font, role="muted", anchor="end")
+        )
     every = max(1, math.ceil(axes.rounds / 20))
     bottom = axes.top + axes.height
     for number in range(1, axes.rounds + 1):
         if number % every and number != axes.rounds:
             continue
-        label = {
-            "x": axes.x(number),
-            "y": bottom + lay.small_font + 4,
-            "font-size": lay.small_font,
-            "text-anchor": "middle",
-        }
-        parts.append(text(str(number), {**label, **look.painter.paint(fill="muted")}))
+        label_y = bottom + lay.small_font + 4
+        parts.append(
+            words(str(number), look, x=axes.x(number), y=label_y, size=lay.small_font, role="muted", anchor="middle")
+        )
     return parts
 
 
@@ -262,15 +258,7 @@ def _legend(look: Look, *, y: float) -> list[Markup]:
             )
         word = say(key, look.lang)
         parts.append(
-            text(
-                word,
-                {
-                    "x": x + r * 4 + 4,
-                    "y": y + lay.small_font * 0.35,
-                    "font-size": lay.small_font + 1,
-                    **look.painter.paint(fill="muted"),
-                },
-            )
+            words(word, look, x=x + r * 4 + 4, y=y + lay.small_font * 0.35, size=lay.small_font + 1, role="muted")
         )
         x += r * 4 + 4 + lay.text_width(word, lay.small_font + 1) + 16
     return parts
@@ -291,16 +279,7 @@ def draw_scores(sheet: ScoreSheet, look: Look) -> Drawing:
     )
     winners = frozenset(i for i, p in enumerate(sheet.standings()) if p == 1) if sheet.is_over else frozenset()
     parts = [
-        text(
-            title,
-            {
-                "x": 0,
-                "y": lay.title_font,
-                "font-size": lay.title_font,
-                "font-weight": "bold",
-                **look.painter.paint(fill="ink"),
-            },
-        ),
+        heading(title, look),
         *_legend(look, y=lay.title_font + lay.font + 4),
         *_grid(axes, look),
     ]
@@ -308,12 +287,12 @@ def draw_scores(sheet: ScoreSheet, look: Look) -> Drawing:
     parts += [_line(sheet, seat, totals[seat], axes, look, winner=seat in winners) for seat in order]
     parts += _labels(sheet, axes, look, winners)
     bottom = top + lay.chart_height + lay.small_font * 2 + 8
-    caption = {"x": axes.x(axes.rounds), "y": bottom, "font-size": lay.small_font, "text-anchor": "end"}
-    parts.append(text(say("Round", lang), {**caption, **look.painter.paint(fill="muted")}))
+    right = axes.x(axes.rounds)
+    parts.append(words(say("Round", lang), look, x=right, y=bottom, size=lay.small_font, role="muted", anchor="end"))
     label_room = max(
         lay.text_width(f"★ {name} {t}", lay.font) for name, t in zip(sheet.players, sheet.totals, strict=True)
     )
-    width = axes.x(axes.rounds) + 34 + label_room
+    width = right + 34 + label_room
     return Drawing(group(parts), max(width, lay.text_width(title, lay.title_font)), bottom + 4)
 
 

@@ -7,10 +7,10 @@ backs and a count, so the picture can show no more than the view holds.
 
 from __future__ import annotations
 
-from wizardrules._svg_cards import Drawing, Look, card_back, card_face, fit_font, hand_row
+from wizardrules._svg_cards import Drawing, Look, card_back, card_face, fit_font, hand_row, heading, words
 from wizardrules._svg_trick import TrickScene, draw_trick, suit_line
 from wizardrules._svg_words import round_of, say
-from wizardrules._svg_xml import Markup, el, group, num, text
+from wizardrules._svg_xml import Markup, el, group, num
 from wizardrules.cards import Card, Language
 from wizardrules.engine import Phase
 from wizardrules.rules import Variant
@@ -71,17 +71,9 @@ def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup
     ]
     width = lay.panel_width
     font = fit_font(name, width - 2 * pad, lay.font + 1, lay)
-    name_attrs = {
-        "x": x + pad,
-        "y": pad + font,
-        "font-size": font,
-        "font-weight": "bold",
-        **look.painter.paint(fill="ink"),
-    }
-    parts = [text(name, name_attrs, title=name)]
+    parts = [words(name, look, x=x + pad, y=pad + font, size=font, bold=True, title=name)]
     for i, row in enumerate(rows):
-        y = pad + font + (i + 1) * line
-        parts.append(text(row, {"x": x + pad, "y": y, "font-size": lay.font, **look.painter.paint(fill="muted")}))
+        parts.append(words(row, look, x=x + pad, y=pad + font + (i + 1) * line, role="muted"))
     cards_y = pad + font + len(rows) * line + 8
     parts.extend(_held(view, seat, look, x=x + pad, y=cards_y))
     height = cards_y + lay.card_height * _MINI + pad
@@ -106,29 +98,20 @@ def _held(view: PlayerView, seat: int, look: Look, *, x: float, y: float) -> lis
     if seen:
         step = lay.hand_step * _MINI
         return [_mini(card, look, x + i * step, y) for i, card in enumerate(seen)]
-    count = view.hand_sizes[seat]
-    attrs = {
-        "x": x + lay.card_width * _MINI + 6,
-        "y": y + lay.card_height * _MINI / 2 + lay.font / 3,
-        "font-size": lay.font,
-    }
-    label = f"× {count}"
-    return [_mini(None, look, x, y), text(label, {**attrs, **look.painter.paint(fill="ink")})]
+    count = f"× {view.hand_sizes[seat]}"
+    label_x, label_y = x + lay.card_width * _MINI + 6, y + lay.card_height * _MINI / 2 + lay.font / 3
+    return [_mini(None, look, x, y), words(count, look, x=label_x, y=label_y)]
 
 
 def _turned_up(view: PlayerView, look: Look) -> Drawing:
     lay = look.layout
-    label = text(
-        say("Turned up", look.lang), {"x": 0, "y": lay.font, "font-size": lay.font, **look.painter.paint(fill="muted")}
-    )
+    heading = say("Turned up", look.lang)
+    label = words(heading, look, x=0, y=lay.font, role="muted")
     top = lay.font + 6
     if view.turned_up is None:
-        note = text(
-            say("nothing", look.lang),
-            {"x": 0, "y": top + lay.font, "font-size": lay.font, **look.painter.paint(fill="ink")},
-        )
-        return Drawing(group([label, note]), lay.text_width(say("Turned up", look.lang), lay.font), top + lay.font)
-    width = max(lay.card_width, lay.text_width(say("Turned up", look.lang), lay.font))
+        note = words(say("nothing", look.lang), look, x=0, y=top + lay.font)
+        return Drawing(group([label, note]), lay.text_width(heading, lay.font), top + lay.font)
+    width = max(lay.card_width, lay.text_width(heading, lay.font))
     return Drawing(group([label, card_face(view.turned_up, look, x=0, y=top)]), width, top + lay.card_height)
 
 
@@ -153,7 +136,7 @@ def _hand(view: PlayerView, look: Look) -> Drawing:
     lay = look.layout
     lang = look.lang
     heading = f"{say('Hand', lang)} ({view.players[view.seat]})"
-    label = text(heading, {"x": 0, "y": lay.font, "font-size": lay.font, **look.painter.paint(fill="muted")})
+    label = words(heading, look, x=0, y=lay.font, role="muted")
     top = lay.font + 4
     if view.hand is None:
         clairvoyant = view.round_number == 1 and Variant.CLAIRVOYANCE in view.rules.variants
@@ -161,11 +144,7 @@ def _hand(view: PlayerView, look: Look) -> Drawing:
         backs = [card_back(look, x=i * lay.hand_step, y=top) for i in range(view.hand_sizes[view.seat])]
         width = max(0, view.hand_sizes[view.seat] - 1) * lay.hand_step + lay.card_width
         note_y = top + lay.card_height + lay.font + 4
-        parts = [
-            label,
-            *backs,
-            text(note, {"x": 0, "y": note_y, "font-size": lay.font, **look.painter.paint(fill="ink")}),
-        ]
+        parts = [label, *backs, words(note, look, x=0, y=note_y)]
         return Drawing(group(parts), max(width, lay.text_width(note, lay.font)), note_y + 4)
     legal = None
     if view.is_my_turn and view.phase is Phase.PLAYING:
@@ -178,22 +157,7 @@ def draw_table(view: PlayerView, look: Look) -> Drawing:
     """The table: a title, the players' panels, the turned-up card and the trick, and the hand."""
     lay = look.layout
     title, status = table_words(view, look.lang)
-    parts = [
-        text(
-            title,
-            {
-                "x": 0,
-                "y": lay.title_font,
-                "font-size": lay.title_font,
-                "font-weight": "bold",
-                **look.painter.paint(fill="ink"),
-            },
-        ),
-        text(
-            status,
-            {"x": 0, "y": lay.title_font + lay.font * 1.5, "font-size": lay.font, **look.painter.paint(fill="muted")},
-        ),
-    ]
+    parts = [heading(title, look), words(status, look, x=0, y=lay.title_font + lay.font * 1.5, role="muted")]
     y = lay.title_font + lay.font * 1.5 + lay.gap * 1.5
     panels_height = 0.0
     for seat in range(len(view.players)):

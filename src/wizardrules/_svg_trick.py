@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wizardrules._svg_cards import Drawing, Look, Mark, empty_slot, fit_font, marked_card, suit_mark
+from wizardrules._svg_cards import Drawing, Look, Mark, empty_slot, fit_font, marked_card, suit_mark, words
 from wizardrules._svg_words import say
-from wizardrules._svg_xml import Markup, group, text
+from wizardrules._svg_xml import Markup, group
 from wizardrules.cards import Card, Language, Suit
 from wizardrules.tricks import TrickDecision, led_suit
 
@@ -35,17 +35,16 @@ def suit_line(label: str, suit: Suit | None, none_text: str, look: Look, *, x: f
     lay = look.layout
     head = f"{label}: "
     baseline = y + lay.font * 0.95
-    parts = [text(head, {"x": x, "y": baseline, "font-size": lay.font, **look.painter.paint(fill="muted")})]
+    parts = [words(head, look, x=x, y=baseline, role="muted")]
     after = x + lay.text_width(head, lay.font)
     if suit is None:
-        words = none_text
+        name = none_text
     else:
         parts.append(suit_mark(suit, after, y - 1, look))
         after += lay.index_symbol * 1.6 + 4
-        words = suit.display(look.lang)
-    attrs = {"x": after, "y": baseline, "font-size": lay.font, "font-weight": "bold", **look.painter.paint(fill="ink")}
-    parts.append(text(words, attrs))
-    return group(parts), after + lay.text_width(words, lay.font) - x
+        name = suit.display(look.lang)
+    parts.append(words(name, look, x=after, y=baseline, bold=True))
+    return group(parts), after + lay.text_width(name, lay.font) - x
 
 
 def _capital(words: str) -> str:
@@ -99,14 +98,10 @@ def draw_trick(scene: TrickScene, look: Look) -> Drawing:
         parts.extend(_place(scene, i, look, x=x, name_y=name_y, card_y=card_y, note_y=note_y))
     lines = sentence(scene, look)
     line_y = note_y + lay.gap + lay.font
-    for j, line in enumerate(lines):
-        attrs = {"x": 0, "y": line_y + j * lay.font * 1.35, "font-size": lay.font, **look.painter.paint(fill="ink")}
-        if j == 0:
-            attrs["font-weight"] = "bold"
-        parts.append(text(line, attrs))
+    parts += [words(line, look, x=0, y=line_y + j * lay.font * 1.35, bold=j == 0) for j, line in enumerate(lines)]
     cards_width = places * (lay.card_width + lay.gap) - lay.gap
-    words_width = max(lay.text_width(line, lay.font) * (1.1 if j == 0 else 1) for j, line in enumerate(lines))
-    width = max(cards_width, led_x + led_width, words_width)
+    lines_width = max(lay.text_width(line, lay.font) * (1.1 if j == 0 else 1) for j, line in enumerate(lines))
+    width = max(cards_width, led_x + led_width, lines_width)
     height = line_y + (len(lines) - 1) * lay.font * 1.35 + lay.font * 0.4
     return Drawing(group(parts), width, height)
 
@@ -118,18 +113,15 @@ def _place(
     centre = x + lay.card_width / 2
     name = scene.names[i] if i < len(scene.names) else ""
     font = fit_font(name, lay.card_width + lay.gap - 2, lay.font, lay)
-    attrs = {"x": centre, "y": name_y, "font-size": font, "text-anchor": "middle", **look.painter.paint(fill="ink")}
-    parts = [text(name, attrs, title=name)]
+    parts = [words(name, look, x=centre, y=name_y, size=font, anchor="middle", title=name)]
     note, notable = _note(scene, i, look.lang)
     if i < len(scene.cards):
         mark = Mark.RAISED if notable else Mark.PLAIN
         parts.append(marked_card(scene.cards[i], look, x=x, y=card_y, mark=mark))
     else:
         parts.append(empty_slot(look, x=x, y=card_y))
-    note_attrs = {"x": centre, "y": note_y, "font-size": lay.small_font + 1, "text-anchor": "middle"}
-    if notable:
-        note_attrs.update({"font-weight": "bold", **look.painter.paint(fill="ink")})
-    else:
-        note_attrs.update(look.painter.paint(fill="muted"))
-    parts.append(text(note, note_attrs))
+    role = "ink" if notable else "muted"
+    parts.append(
+        words(note, look, x=centre, y=note_y, size=lay.small_font + 1, role=role, bold=notable, anchor="middle")
+    )
     return parts
