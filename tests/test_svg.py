@@ -357,9 +357,10 @@ def hidden_cards(state: GameState, view: PlayerView) -> set[Card]:
     game=st.integers(0, 2**32),
     steps=st.integers(0, 90),
     seat=st.integers(0, 5),
+    lang=st.sampled_from(Language),
 )
 def test_r4_table_shows_no_card_the_view_does_not_hold(
-    players: int, rules: int, game: int, steps: int, seat: int
+    *, players: int, rules: int, game: int, steps: int, seat: int, lang: Language
 ) -> None:
     """R4.3-R4.5: over random games and moments, the table of a view draws only cards the view holds,
     and names no card of a hand it cannot see."""
@@ -375,12 +376,12 @@ def test_r4_table_shows_no_card_the_view_does_not_hold(
     state = new_game(players, rules=short, rng=rng)
     *_, state = play_to(state, rng, steps)
     view = state.view(seat % players)
-    root = parse(svg.table(view))
+    root = parse(svg.table(view, lang=lang))
     drawn = Counter(Card.parse(text) for text in data_cards(root))
     assert drawn <= visible_cards(view)
     words = " ".join([all_text(root), root.findtext(f"{NS}desc") or ""])
     for card in hidden_cards(state, view):
-        assert not re.search(rf"\b{re.escape(card.display())}\b", words), card
+        assert not re.search(rf"\b{re.escape(card.display(lang))}\b", words), card
 
 
 def test_r4_5_table_in_a_clairvoyance_round_shows_the_others_cards_not_ones_own() -> None:

@@ -23,10 +23,8 @@ _GERMAN: Final = {
     "Seat": "Platz",
     "Round": "Runde",
     "of": "von",
-    "sees": "sieht",
     "bid": "Ansage",
     "tricks": "Stiche",
-    "points": "Punkte",
     "cards": "Karten",
     "dealer": "Geber",
     "you": "du",
@@ -42,9 +40,6 @@ _GERMAN: Final = {
     "hit": "getroffen",
     "missed": "daneben",
     "Scores": "Punkte",
-    "after round": "nach Runde",
-    "winner": "Gewinner",
-    "winners": "Gewinner",
     "total": "Summe",
     "place": "Platz",
     "Cards": "Karten",
@@ -59,8 +54,6 @@ _GERMAN: Final = {
     "cloud": "Wolke",
     "passing": "Weitergeben",
     "no rounds yet": "noch keine Runden",
-    "nobody": "niemand",
-    "the Bomb voids the trick": "die Bombe: niemand gewinnt den Stich",
 }
 
 
