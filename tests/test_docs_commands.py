@@ -34,8 +34,11 @@ def test_the_docs_show_commands() -> None:
 
 
 @pytest.mark.parametrize(("page", "line"), COMMANDS, ids=[f"{p}: {c}" for p, c in COMMANDS])
-def test_documented_command_succeeds(page: str, line: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A documented command exits 0 and prints something."""
+def test_documented_command_succeeds(
+    page: str, line: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A documented command exits 0 and prints something (files it writes go to a temporary folder)."""
+    monkeypatch.chdir(tmp_path)
     words = shlex.split(line, comments=True)
     assert main(words[1:]) == 0, f"{page}: {line}"
     assert capsys.readouterr().out.strip()

@@ -8,6 +8,7 @@ Example:
     40
 """
 
+from wizardrules import svg  # noqa: F401 - the pictures; importing them gives values their notebook reprs
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
     BidContext,

@@ -23,6 +23,7 @@ from typing import ClassVar, Final
 
 from attrs import field, frozen
 
+from wizardrules import _pictures
 from wizardrules._convert import as_tuple
 from wizardrules.errors import CardError, NotationError
 
@@ -334,6 +335,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({_TEXT[self]!r})"
+
+    def _repr_svg_(self) -> str | None:
+        """The card's face as SVG for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.CARD, self)
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):

@@ -1,5 +1,7 @@
 """The `wizardrules` command line: trick checker, points calculator, bid-rule checker and bot games.
 
+`trick` and `play` also draw: `--svg FILE` writes the trick, or the game's score chart.
+
 Run `wizardrules --help` (or `python -m wizardrules --help`) for the commands. Bad input
 gets a one-line error and exit code 2.
 """
@@ -12,10 +14,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, NoReturn
 
 import attrs
 
+from wizardrules import svg
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
@@ -23,21 +27,12 @@ from wizardrules.errors import RulesError, WizardRulesError
 from wizardrules.rules import Preset, Schedule
 from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
+from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
-from wizardrules.tricks import WinReason, decide_trick
+from wizardrules.tricks import decide_trick
 
 __all__ = ["main"]
 
-_REASONS_DE: Final = {
-    WinReason.FIRST_WIZARD: "der erste Zauberer gewinnt",
-    WinReason.HIGHEST_TRUMP: "der höchste Trumpf gewinnt",
-    WinReason.HIGHEST_LED: "die höchste Karte der ausgespielten Farbe gewinnt",
-    WinReason.FIRST_JESTER: "nur Narren: der erste Narr gewinnt",
-    WinReason.DRAGON: "der Drache gewinnt gegen alles",
-    WinReason.FAIRY_BEATS_DRAGON: "die Fee gewinnt einen Stich mit dem Drachen",
-    WinReason.ONLY_FAIRY: "kein Narr, keine Farbkarte: die Fee nimmt den Stich",
-    WinReason.BOMB: "die Bombe: niemand gewinnt den Stich",
-}
 _RULES: Final[dict[str, BidPolicy]] = {
     "free": FreeBids(),
     "not-equal": NotEqualBids(),
@@ -52,25 +47,32 @@ def _trump(text: str) -> Suit | None:
     return Suit.parse(text)
 
 
-def _reason(reason: WinReason, lang: Language) -> str:
-    return _REASONS_DE[reason] if lang is Language.DE else reason.value
+def _save_svg(path: str | None, picture: str) -> None:
+    """Write `picture` to `path` when `--svg PATH` was given."""
+    if path is None:
+        return
+    try:
+        Path(path).write_text(picture, encoding="utf-8")
+    except OSError as problem:
+        raise PictureError(f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})") from None
 
 
 def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     cards = parse_cards(args.cards)
     trump = _trump(args.trump)
     decision = decide_trick(cards, trump)
+    _save_svg(args.svg, svg.trick(cards, trump=trump, lang=lang))
     leader = cards[decision.would_be_winner]
     if decision.winner is None:
         text = (
-            f"{_reason(decision.reason, lang)}; "
+            f"{decision.reason.display(lang)}; "
             f"{'Karte' if lang is Language.DE else 'card'} {decision.would_be_winner + 1} "
             f"({leader.display(lang)}) {'spielt aus' if lang is Language.DE else 'leads next'}"
         )
     else:
         word = "Karte" if lang is Language.DE else "card"
         verb = "gewinnt" if lang is Language.DE else "wins"
-        text = f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {_reason(decision.reason, lang)}"
+        text = f"{word} {decision.winner + 1} ({leader.display(lang)}) {verb}: {decision.reason.display(lang)}"
     return {
         "winner": decision.winner,
         "card": None if decision.winner is None else str(cards[decision.winner]),
@@ -176,6 +178,7 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     names = [f"{kind.capitalize()} {seat + 1}" for seat, kind in enumerate(kinds)]
     final = play_game(bots, rules=rules, seed=args.seed, names=names)
     sheet = final.scoresheet
+    _save_svg(args.svg, svg.scores(sheet, lang=lang))
     word = "Gewinner" if lang is Language.DE else "winner"
     winners = ", ".join(sheet.winners())
     return {
@@ -207,6 +210,7 @@ def _parser() -> argparse.ArgumentParser:
     trick = commands.add_parser("trick", help="who wins a trick, and by which rule (R5.4)")
     trick.add_argument("cards", help='the trick in play order, e.g. "B9 W G13 W"')
     trick.add_argument("--trump", default="none", help="trump suit: red/yellow/green/blue, R/Y/G/B or none")
+    trick.add_argument("--svg", metavar="FILE", help="also write a picture of the trick to FILE")
     trick.set_defaults(run=_cmd_trick)
 
     points = commands.add_parser("points", help="points for a bid and the tricks taken (R6)")
@@ -228,6 +232,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
     play.add_argument("--bots", help="comma-separated bots per seat: rule, random (default: all rule)")
     play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
+    play.add_argument("--svg", metavar="FILE", help="also write the game's score chart to FILE")
     play.set_defaults(run=_cmd_play)
 
     simulate = commands.add_parser("simulate", help="many bot games: mean scores, win and hit rates")

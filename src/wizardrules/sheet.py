@@ -25,7 +25,7 @@ from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _codec, _sheet_json
+from wizardrules import _codec, _pictures, _sheet_json
 from wizardrules._sheet_rows import (
     BidsEntry,
     CloudEntry,
@@ -496,6 +496,10 @@ class ScoreSheet:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def _repr_html_(self) -> str | None:
+        """The score table and chart as HTML for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.SCORESHEET, self)
 
     def to_csv(self) -> str:
         """The table as CSV: one row per round, per player bid, final bid, blind, tricks, points, total."""

@@ -19,8 +19,9 @@ from typing import Final
 
 from attrs import field, frozen
 
+from wizardrules import _pictures
 from wizardrules._convert import as_tuple
-from wizardrules.cards import ALL_CARDS, Card, CardKind, Suit
+from wizardrules.cards import ALL_CARDS, Card, CardKind, Language, Suit
 from wizardrules.errors import TrickError
 
 __all__ = [
@@ -93,6 +94,27 @@ class WinReason(enum.Enum):
     FAIRY_BEATS_DRAGON = "the Fairy wins a trick holding the Dragon"
     ONLY_FAIRY = "no Jester, no suit card: the Fairy takes it"
     BOMB = "the Bomb: nobody wins the trick"
+
+    def display(self, lang: Language = Language.EN) -> str:
+        """The rule in words, in English or German.
+
+        Example:
+            >>> WinReason.FIRST_WIZARD.display(Language.DE)
+            'der erste Zauberer gewinnt'
+        """
+        return _REASONS_DE[self] if lang is Language.DE else self.value
+
+
+_REASONS_DE: Final = {
+    WinReason.FIRST_WIZARD: "der erste Zauberer gewinnt",
+    WinReason.HIGHEST_TRUMP: "der höchste Trumpf gewinnt",
+    WinReason.HIGHEST_LED: "die höchste Karte der ausgespielten Farbe gewinnt",
+    WinReason.FIRST_JESTER: "nur Narren: der erste Narr gewinnt",
+    WinReason.DRAGON: "der Drache gewinnt gegen alles",
+    WinReason.FAIRY_BEATS_DRAGON: "die Fee gewinnt einen Stich mit dem Drachen",
+    WinReason.ONLY_FAIRY: "kein Narr, keine Farbkarte: die Fee nimmt den Stich",
+    WinReason.BOMB: "die Bombe: niemand gewinnt den Stich",
+}
 
 
 @frozen(kw_only=True)
@@ -409,3 +431,7 @@ class Trick:
         if decision is None:
             return None
         return (self.leader + decision.would_be_winner) % self.players
+
+    def _repr_svg_(self) -> str | None:
+        """The trick as SVG for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.TRICK, self)

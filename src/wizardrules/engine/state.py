@@ -23,6 +23,7 @@ from typing import Final
 
 from attrs import frozen
 
+from wizardrules import _pictures
 from wizardrules._core import (
     BITS_OF,
     CARD_OF,
@@ -118,6 +119,10 @@ class GameState:
         if self.is_over:
             return f"<GameState over, totals {self.totals}>"
         return f"<GameState round {self.round_number}, {self.phase.value}, {self.players[self._core[MOVE]]} to act>"
+
+    def _repr_html_(self) -> str | None:
+        """The table as the player to act sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.GAMESTATE, self)
 
     @property
     def _game(self) -> Game:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from wizardrules import _pictures
 from wizardrules._core import CARD_OF, cards_of
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Suit
@@ -129,6 +130,10 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         """Whether this seat is to act."""
         return self.to_move == self.seat
+
+    def _repr_html_(self) -> str | None:
+        """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
+        return _pictures.render(_pictures.Picture.PLAYERVIEW, self)
 
 
 def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:

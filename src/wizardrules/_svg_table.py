@@ -1,0 +1,176 @@
+"""Drawing the table as one player sees it, from a `PlayerView` and nothing else (R4.3-R4.5).
+
+Every card drawn comes from a field of the view: the player's hand, the hands a
+clairvoyant player sees, the turned-up card and the current trick. Other hands are card
+backs and a count, so the picture can show no more than the view holds.
+"""
+
+from __future__ import annotations
+
+from wizardrules._svg_cards import Drawing, Look, card_back, card_face, fit_font, hand_row, heading, words
+from wizardrules._svg_trick import TrickScene, draw_trick, suit_line
+from wizardrules._svg_words import round_of, say
+from wizardrules._svg_xml import Markup, el, group, num
+from wizardrules.cards import Card, Language
+from wizardrules.engine import Phase, PlayerView
+from wizardrules.rules import Variant
+from wizardrules.tricks import legal_plays
+
+__all__ = ["draw_table", "table_words"]
+
+_MINI = 0.5
+
+
+def _status(view: PlayerView, lang: Language) -> str:
+    if view.to_move is None:
+        return say("game over", lang)
+    return f"{view.players[view.to_move]} {say('to act', lang)}"
+
+
+def table_words(view: PlayerView, lang: Language) -> tuple[str, str]:
+    """The table picture's title and the status line under it."""
+    me = view.players[view.seat]
+    title = f"{me}: {round_of(view.round_number, view.rounds, lang)} · {say(view.phase.value, lang)}"
+    return title, _status(view, lang)
+
+
+def _mini(card: Card | None, look: Look, x: float, y: float) -> Markup:
+    """A card at half size at (x, y): a face, or a back for `None`."""
+    drawn = card_back(look) if card is None else card_face(card, look)
+    return group([drawn], {"transform": f"translate({num(x)} {num(y)}) scale({num(_MINI)})"})
+
+
+def _bid_text(view: PlayerView, seat: int, lang: Language) -> str:
+    bid = view.bids[seat]
+    if bid is None:
+        return f"{say('bid', lang)} –"
+    shown = str(bid)
+    if view.cloud is not None and view.cloud[0] == seat:
+        shown = f"{bid}→{bid + view.cloud[1].delta}"
+    if view.blind[seat]:
+        shown += f" ({say('blind', lang)})"
+    return f"{say('bid', lang)} {shown}"
+
+
+def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup, float]:
+    """One player's panel: name, role, bid, tricks, total and the cards held (backs, or seen faces)."""
+    lay = look.layout
+    lang = look.lang
+    pad = 8.0
+    line = lay.font * 1.4
+    name = view.players[seat]
+    tags = [say("you", lang)] if seat == view.seat else []
+    if seat == view.dealer:
+        tags.append(say("dealer", lang))
+    rows = [
+        " · ".join(tags),
+        _bid_text(view, seat, lang),
+        f"{say('tricks', lang)} {view.tricks_won[seat]}",
+        f"{say('total', lang)} {view.totals[seat]}",
+    ]
+    width = lay.panel_width
+    font = fit_font(name, width - 2 * pad, lay.font + 1, lay)
+    parts = [words(name, look, x=x + pad, y=pad + font, size=font, bold=True, title=name)]
+    for i, row in enumerate(rows):
+        parts.append(words(row, look, x=x + pad, y=pad + font + (i + 1) * line, role="muted"))
+    cards_y = pad + font + len(rows) * line + 8
+    parts.extend(_held(view, seat, look, x=x + pad, y=cards_y))
+    height = cards_y + lay.card_height * _MINI + pad
+    turn = seat == view.to_move
+    box = {
+        "x": x,
+        "y": 0,
+        "width": width,
+        "height": height,
+        "rx": lay.card_radius,
+        "stroke-width": 2.5 if turn else 1,
+        **look.painter.paint(fill="none", stroke="accent" if turn else "grid"),
+    }
+    attrs = {"data-seat": str(seat), **({"data-to-move": "true"} if turn else {})}
+    return group([el("rect", box), *parts], attrs), height
+
+
+def _held(view: PlayerView, seat: int, look: Look, *, x: float, y: float) -> list[Markup]:
+    """The cards a seat holds as this view knows them: faces it sees, else one back and a count."""
+    lay = look.layout
+    seen = view.seen_hands[seat] if seat != view.seat else None
+    if seen:
+        step = lay.hand_step * _MINI
+        return [_mini(card, look, x + i * step, y) for i, card in enumerate(seen)]
+    count = f"× {view.hand_sizes[seat]}"
+    label_x, label_y = x + lay.card_width * _MINI + 6, y + lay.card_height * _MINI / 2 + lay.font / 3
+    return [_mini(None, look, x, y), words(count, look, x=label_x, y=label_y)]
+
+
+def _turned_up(view: PlayerView, look: Look) -> Drawing:
+    lay = look.layout
+    heading = say("Turned up", look.lang)
+    label = words(heading, look, x=0, y=lay.font, role="muted")
+    top = lay.font + 6
+    if view.turned_up is None:
+        note = words(say("nothing", look.lang), look, x=0, y=top + lay.font)
+        return Drawing(group([label, note]), lay.text_width(heading, lay.font), top + lay.font)
+    width = max(lay.card_width, lay.text_width(heading, lay.font))
+    return Drawing(group([label, card_face(view.turned_up, look, x=0, y=top)]), width, top + lay.card_height)
+
+
+def _trick(view: PlayerView, look: Look) -> Drawing:
+    """The current trick while tricks are played; before that, the trump alone."""
+    current = view.current_trick
+    if view.phase in (Phase.TRUMP, Phase.BIDDING) or (view.phase is Phase.OVER and not current.cards):
+        no_trump = say("to be chosen" if view.phase is Phase.TRUMP else "no trump", look.lang)
+        line, width = suit_line(say("Trump", look.lang), view.trump, no_trump, look, x=0, y=0)
+        return Drawing(line, width, look.layout.font * 1.6)
+    order = [(current.leader + i) % current.players for i in range(current.players)]
+    scene = TrickScene(
+        cards=current.cards,
+        names=tuple(view.players[s] for s in order),
+        trump=view.trump,
+        decision=current.decision,
+    )
+    return draw_trick(scene, look)
+
+
+def _hand(view: PlayerView, look: Look) -> Drawing:
+    lay = look.layout
+    lang = look.lang
+    heading = f"{say('Hand', lang)} ({view.players[view.seat]})"
+    label = words(heading, look, x=0, y=lay.font, role="muted")
+    top = lay.font + 4
+    if view.hand is None:
+        clairvoyant = view.round_number == 1 and Variant.CLAIRVOYANCE in view.rules.variants
+        note = say("unseen in a clairvoyance round" if clairvoyant else "not looked at yet", lang)
+        backs = [card_back(look, x=i * lay.hand_step, y=top) for i in range(view.hand_sizes[view.seat])]
+        width = max(0, view.hand_sizes[view.seat] - 1) * lay.hand_step + lay.card_width
+        note_y = top + lay.card_height + lay.font + 4
+        parts = [label, *backs, words(note, look, x=0, y=note_y)]
+        return Drawing(group(parts), max(width, lay.text_width(note, lay.font)), note_y + 4)
+    legal = None
+    if view.is_my_turn and view.phase is Phase.PLAYING:
+        legal = legal_plays(view.hand, view.current_trick.cards)
+    row = hand_row(view.hand, look, legal=legal)
+    return Drawing(group([label, row.at(0, top)]), max(row.width, lay.text_width(heading, lay.font)), top + row.height)
+
+
+def draw_table(view: PlayerView, look: Look) -> Drawing:
+    """The table: a title, the players' panels, the turned-up card and the trick, and the hand."""
+    lay = look.layout
+    title, status = table_words(view, look.lang)
+    parts = [heading(title, look), words(status, look, x=0, y=lay.title_font + lay.font * 1.5, role="muted")]
+    y = lay.title_font + lay.font * 1.5 + lay.gap * 1.5
+    panels_height = 0.0
+    for seat in range(len(view.players)):
+        panel, height = _panel(view, seat, look, x=seat * (lay.panel_width + lay.gap))
+        parts.append(group([panel], {"transform": f"translate(0 {num(y)})"}))
+        panels_height = max(panels_height, height)
+    panels_width = len(view.players) * (lay.panel_width + lay.gap) - lay.gap
+    y += panels_height + lay.gap * 2
+    turned = _turned_up(view, look)
+    trick = _trick(view, look)
+    trick_x = turned.width + lay.gap * 3
+    parts += [turned.at(0, y), trick.at(trick_x, y)]
+    y += max(turned.height, trick.height) + lay.gap * 2
+    hand = _hand(view, look)
+    parts.append(hand.at(0, y))
+    width = max(panels_width, trick_x + trick.width, hand.width, lay.text_width(title, lay.title_font))
+    return Drawing(group(parts), width, y + hand.height)
