@@ -1,0 +1,305 @@
+"""A PettingZoo AEC environment of whole Wizard games, for multi-agent RL (extra `pettingzoo`).
+
+One agent per seat (`player_0`, `player_1`, ...), acting in the order of the game. Each
+agent observes a dict: `"observation"`, the float32 vector of
+[`wizardrules.rl.Observer`][wizardrules.rl.Observer] for its seat, and `"action_mask"`, an
+int8 vector over the fixed action space of [`wizardrules.rl.ActionCodec`][wizardrules.rl.ActionCodec]
+(all zeros for an agent that is not to act). Actions are indices into that space
+(`Discrete(codec.size)`). When a round is scored, every agent is rewarded its points of the
+round, so an agent's rewards over a game add up to its final total ([`Reward`][wizardrules.rl.Reward]).
+`reset(seed=...)` deals the same game for the same seed. Every rule set works, special
+cards included.
+
+[`env`][wizardrules.pettingzoo.env] is the environment as PettingZoo's classic games come:
+an illegal action ends the game with a penalty for the agent that took it, and PettingZoo's
+`OrderEnforcingWrapper` refuses calls out of order. [`raw_env`][wizardrules.pettingzoo.raw_env]
+is the bare environment, which raises [`IllegalActionError`][wizardrules.IllegalActionError]
+for an illegal action and leaves the game as it was. Either raises
+[`ActionError`][wizardrules.ActionError] for an index outside the action space.
+
+Example:
+    >>> import numpy as np
+    >>> from wizardrules import Preset
+    >>> from wizardrules.pettingzoo import env
+    >>> game = env(players=3, rules=Preset.OFFICIAL.rules())
+    >>> game.reset(seed=1)
+    >>> rng = np.random.default_rng(0)
+    >>> returns = dict.fromkeys(game.possible_agents, 0.0)
+    >>> for agent in game.agent_iter():
+    ...     observation, reward, termination, truncation, info = game.last()
+    ...     returns[agent] += reward
+    ...     legal = np.flatnonzero(observation["action_mask"])
+    ...     game.step(None if termination or truncation else int(rng.choice(legal)))
+    >>> returns
+    {'player_0': -380.0, 'player_1': -640.0, 'player_2': -350.0}
+    >>> game.unwrapped.game.totals  # the rewards add up to the totals
+    (-380, -640, -350)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Final
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from wizardrules import GameState, IllegalActionError, PlayerView, Rules, RulesError, new_game
+from wizardrules.rl import ActionCodec, Encoding, Observer, Reward, points_bounds, table_text
+
+__all__ = ["WizardEnv", "env", "raw_env"]
+
+Observation = dict[str, np.ndarray[Any, Any]]
+"""What an agent observes: `{"observation": float32 vector, "action_mask": int8 vector}`."""
+_RENDER_MODES: Final = ("ansi", "human")
+
+
+class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """The AEC environment: a whole game of Wizard, one agent per seat.
+
+    Args:
+        players: the number of players, 3 to 6.
+        rules: the rules; the rulebook's by default. Every rule set works.
+        render_mode: `None`, `"ansi"` (`render()` returns the table as text, every hand
+            shown) or `"human"` (prints it after every step).
+        encoding: what `"observation"` holds: the observation (default) or the information state.
+        reward: the points of each round (default) or the points scaled into [-1, 1].
+        illegal_reward: `None` (default): an illegal action raises `IllegalActionError` and
+            changes nothing. A number: an illegal action ends the game for every agent, the
+            agent that took it is rewarded this number and the others 0 for that step, and its
+            info says `{"illegal_action": True}` (as PettingZoo's `TerminateIllegalWrapper`).
+
+    Raises:
+        RulesError: the rules cannot be played by that many players, or an unknown render mode.
+
+    Attributes:
+        codec: the action space's codec: `codec.action(index)` is the action of an index.
+        observer: the observer that encodes each agent's view.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(_RENDER_MODES),
+        "name": "wizard_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: Rules | None = None,
+        render_mode: str | None = None,
+        *,
+        encoding: Encoding = Encoding.OBSERVATION,
+        reward: Reward = Reward.POINTS,
+        illegal_reward: float | None = None,
+    ) -> None:
+        super().__init__()
+        rules = Rules() if rules is None else rules
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise RulesError(f"render_mode {str(render_mode)[:20]!r}: expected None, 'ansi' or 'human'")
+        if not isinstance(encoding, Encoding) or not isinstance(reward, Reward):
+            raise RulesError(f"encoding {encoding!r} and reward {reward!r}: expected an Encoding and a Reward")
+        self.codec: Final = ActionCodec(rules, players)
+        self.observer: Final = Observer(rules, players)
+        self.rules: Final = rules
+        self.render_mode = render_mode
+        self.encoding: Final = encoding
+        self.reward: Final = reward
+        self._scale = reward.scale(rules, players)
+        self.illegal_reward: Final = None if illegal_reward is None else float(illegal_reward)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = list(self.possible_agents)
+        low, high = self.observer.describe(encoding).bounds()
+        size = self.codec.size
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._encode = (
+            self.observer.observation if encoding is Encoding.OBSERVATION else self.observer.information_state
+        )
+        self._rng = random.Random()
+        self._state: GameState | None = None
+        self._totals: tuple[int, ...] = (0,) * players
+        self._rewarded = False
+
+    # -- the AEC API ----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent` (the same object at every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of `agent`: `Discrete(codec.size)`."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the game of `seed`, or the next game of the environment's random source.
+
+        `options` is accepted and ignored.
+        """
+        if seed is not None:
+            self._rng = random.Random(seed)
+        state = new_game(len(self.possible_agents), rules=self.rules, rng=self._rng)
+        self._state = state
+        self._totals = state.totals
+        self._rewarded = False
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._to_move(state)]
+
+    def observe(self, agent: str) -> Observation:
+        """What `agent` observes now: its encoded view and its action mask (zeros unless it is to act)."""
+        state = self.game
+        seat = self._seat[agent]
+        if seat == state.to_move:
+            mask = self.codec.mask(state).view(np.int8)
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": self._encode(state.view(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play the action with index `action` for the agent to act (`None` for an agent that is done).
+
+        Raises:
+            ActionError: `action` is not an index of the action space.
+            IllegalActionError: the action is not legal now; nothing changes.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game
+        chosen = self.codec.action(action)  # type: ignore[arg-type]  # None is refused there
+        try:
+            after = state.apply(chosen)
+        except IllegalActionError:
+            if self.illegal_reward is None:
+                raise
+            self._end_illegal(agent, self.illegal_reward)
+            return
+        self._state = after
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self._rewarded:  # last step's rewards are over
+            for other in rewards:
+                rewards[other] = 0.0
+            self._rewarded = False
+        totals = after.totals
+        if totals != self._totals:  # a round was scored: each seat is paid its points (R6)
+            cumulative = self._cumulative_rewards
+            for seat, name in enumerate(self.possible_agents):
+                paid = (totals[seat] - self._totals[seat]) * self._scale
+                rewards[name] = paid
+                cumulative[name] += paid
+            self._totals = totals
+            self._rewarded = True
+        if after.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[self._to_move(after)]
+        if self.render_mode == "human":
+            self.render()
+
+    def _end_illegal(self, agent: str, penalty: float) -> None:
+        """End the game after `agent`'s illegal action: it is paid `penalty`, the others nothing."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = penalty
+        self._rewarded = True
+        self._accumulate_rewards()
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal_action": True}
+        self._deads_step_first()
+
+    def render(self) -> str | None:
+        """The table as text for `"ansi"`, every hand shown; `"human"` prints it; else `None`."""
+        if self.render_mode is None:
+            return None
+        text = table_text(self.game, self.possible_agents)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window or process."""
+
+    # -- beyond the AEC API ----------------------------------------------------------------
+
+    @property
+    def game(self) -> GameState:
+        """The current game state (full information: for analysis, not for agents).
+
+        Raises:
+            RulesError: the environment has not been reset yet.
+        """
+        if self._state is None:
+            raise RulesError("the environment has no game yet: call reset() first")
+        return self._state
+
+    def view(self, agent: str) -> PlayerView:
+        """What `agent` may know now, as a [`PlayerView`][wizardrules.PlayerView] (for bots)."""
+        return self.game.view(self._seat[agent])
+
+    @staticmethod
+    def _to_move(state: GameState) -> int:
+        seat = state.to_move
+        if seat is None:
+            raise RulesError("the game is over: nobody is to act")
+        return seat
+
+
+def raw_env(
+    players: int = 4,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    encoding: Encoding = Encoding.OBSERVATION,
+    reward: Reward = Reward.POINTS,
+) -> WizardEnv:
+    """The bare environment: an illegal action raises `IllegalActionError` and changes nothing.
+
+    The arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
+    """
+    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward)
+
+
+def env(
+    players: int = 4,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    encoding: Encoding = Encoding.OBSERVATION,
+    reward: Reward = Reward.POINTS,
+    illegal_reward: float | None = None,
+) -> AECEnv:
+    """The environment as PettingZoo's classic games come: an illegal action ends the game.
+
+    The agent that takes an illegal action is rewarded `illegal_reward`, by default minus the
+    largest total a game can reach (the game bound of [`points_bounds`][wizardrules.rl.points_bounds],
+    in the reward's unit), and the others 0 for that step. The environment decides this
+    itself rather than through PettingZoo's `TerminateIllegalWrapper` and
+    `AssertOutOfBoundsWrapper`, which cost more than the game (an index outside the space
+    raises `ActionError`); PettingZoo's `OrderEnforcingWrapper` wraps it.
+
+    The other arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
+    """
+    if illegal_reward is None:
+        illegal_reward = -points_bounds(Rules() if rules is None else rules, players)[1] * reward.scale(rules, players)
+    bare = WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward)
+    return wrappers.OrderEnforcingWrapper(bare)
