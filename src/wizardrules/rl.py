@@ -38,7 +38,7 @@ import math
 import operator
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import Final
+from typing import Final, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -377,7 +377,7 @@ class ActionCodec:
             raise ActionError(f"{str(action)[:40]!r} is not an action of these rules for {self.players} players")
         return found
 
-    def action(self, index: int) -> Action:
+    def action(self, index: SupportsIndex) -> Action:
         """The action at `index` (a Python or NumPy integer).
 
         Raises:
