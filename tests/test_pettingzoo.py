@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo")
 
 import numpy as np
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
 from wizardrules import (
     ActionError,
@@ -67,6 +68,12 @@ def test_pettingzoo_api_test_passes(preset: Preset, players: int) -> None:
 @pytest.mark.parametrize("preset", [Preset.RULEBOOK, Preset.ANNIVERSARY_2016])
 def test_pettingzoo_seed_test_passes(preset: Preset) -> None:
     checked(lambda: seed_test(lambda: env(players=4, rules=preset.rules()), num_cycles=500))
+
+
+def test_pettingzoo_api_test_passes_in_pettingzoos_wrappers() -> None:
+    """Users may still wrap the environment as PettingZoo's classic games come."""
+    wrapped = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env(players=4)))
+    checked(lambda: api_test(wrapped, num_cycles=1000))
 
 
 def test_pettingzoo_api_test_passes_with_information_states() -> None:
@@ -189,5 +196,10 @@ def test_bad_configuration_is_refused() -> None:
         env(players=5, rules=Rules(schedule=ScheduleKind.EINFARBIG))
     with pytest.raises(RulesError, match="expected an Encoding"):
         WizardEnv(4, encoding="observation")  # type: ignore[arg-type]
+    fresh = env(players=4)
     with pytest.raises(RulesError, match="reset"):
-        raw_env(players=4).game  # noqa: B018 - the property raises
+        fresh.game  # noqa: B018 - the property raises
+    with pytest.raises(RulesError, match="reset"):
+        fresh.last()
+    with pytest.raises(RulesError, match="reset"):
+        fresh.step(0)

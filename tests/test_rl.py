@@ -190,6 +190,11 @@ def test_codec_refuses_actions_and_indices_outside_its_space() -> None:
     assert codec.action(np.int64(3)) == Bid(tricks=3)
     with pytest.raises(RulesError, match="not a game of this codec"):
         codec.mask(new_game(3, seed=1))
+    shared = Preset.RULEBOOK.rules()  # the same rules object, another number of players
+    with pytest.raises(RulesError, match="not a game of this codec"):
+        ActionCodec(shared, 4).mask(new_game(3, rules=shared, seed=1))
+    with pytest.raises(RulesError, match="other rules or players"):
+        Observer(shared, 4).observation(new_game(3, rules=shared, seed=1).view(0))
     with pytest.raises(RulesError, match="not a game of this codec"):
         codec.mask(new_game(4, rules=Preset.OFFICIAL.rules(), seed=1))
 

@@ -10,12 +10,12 @@ round, so an agent's rewards over a game add up to its final total ([`Reward`][w
 `reset(seed=...)` deals the same game for the same seed. Every rule set works, special
 cards included.
 
-[`env`][wizardrules.pettingzoo.env] is the environment as PettingZoo's classic games come:
-an illegal action ends the game with a penalty for the agent that took it, and PettingZoo's
-`OrderEnforcingWrapper` refuses calls out of order. [`raw_env`][wizardrules.pettingzoo.raw_env]
-is the bare environment, which raises [`IllegalActionError`][wizardrules.IllegalActionError]
-for an illegal action and leaves the game as it was. Either raises
-[`ActionError`][wizardrules.ActionError] for an index outside the action space.
+[`env`][wizardrules.pettingzoo.env] behaves as PettingZoo's classic games do in their
+wrappers: an illegal action ends the game with a penalty for the agent that took it.
+[`raw_env`][wizardrules.pettingzoo.raw_env] raises [`IllegalActionError`][wizardrules.IllegalActionError]
+for an illegal action instead and leaves the game as it was. Either raises
+[`ActionError`][wizardrules.ActionError] for an index outside the action space, and
+[`RulesError`][wizardrules.RulesError] when observed or stepped before `reset()`.
 
 Example:
     >>> import numpy as np
@@ -32,7 +32,7 @@ Example:
     ...     game.step(None if termination or truncation else int(rng.choice(legal)))
     >>> returns
     {'player_0': -380.0, 'player_1': -640.0, 'player_2': -350.0}
-    >>> game.unwrapped.game.totals  # the rewards add up to the totals
+    >>> game.game.totals  # the rewards add up to the totals
     (-380, -640, -350)
 """
 
@@ -44,7 +44,6 @@ from typing import Any, ClassVar, Final
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from wizardrules import GameState, IllegalActionError, PlayerView, Rules, RulesError, new_game
 from wizardrules.rl import ActionCodec, Encoding, Observer, Reward, points_bounds, table_text
@@ -110,7 +109,6 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._scale = reward.scale(rules, players)
         self.illegal_reward: Final = None if illegal_reward is None else float(illegal_reward)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self.agents = list(self.possible_agents)
         low, high = self.observer.describe(encoding).bounds()
         size = self.codec.size
         self.observation_spaces = {
@@ -131,6 +129,17 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._state: GameState | None = None
         self._totals: tuple[int, ...] = (0,) * players
         self._rewarded = False
+        self._start(self.possible_agents[0])  # until reset() deals, observe() and step() refuse
+
+    def _start(self, first: str) -> None:
+        """Every agent in play with nothing paid, and `first` to act."""
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = first
 
     # -- the AEC API ----------------------------------------------------------------------
 
@@ -153,13 +162,7 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self._state = state
         self._totals = state.totals
         self._rewarded = False
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self._to_move(state)]
+        self._start(self.possible_agents[self._to_move(state)])
 
     def observe(self, agent: str) -> Observation:
         """What `agent` observes now: its encoded view and its action mask (zeros unless it is to act)."""
@@ -287,19 +290,22 @@ def env(
     encoding: Encoding = Encoding.OBSERVATION,
     reward: Reward = Reward.POINTS,
     illegal_reward: float | None = None,
-) -> AECEnv:
-    """The environment as PettingZoo's classic games come: an illegal action ends the game.
+) -> WizardEnv:
+    """The environment as PettingZoo's classic games behave: an illegal action ends the game.
 
     The agent that takes an illegal action is rewarded `illegal_reward`, by default minus the
     largest total a game can reach (the game bound of [`points_bounds`][wizardrules.rl.points_bounds],
-    in the reward's unit), and the others 0 for that step. The environment decides this
-    itself rather than through PettingZoo's `TerminateIllegalWrapper` and
-    `AssertOutOfBoundsWrapper`, which cost more than the game (an index outside the space
-    raises `ActionError`); PettingZoo's `OrderEnforcingWrapper` wraps it.
+    in the reward's unit), and the others 0 for that step.
+
+    The environment does this itself, and checks the action index and the order of calls
+    itself, instead of coming in PettingZoo's wrappers (`TerminateIllegalWrapper`,
+    `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`): their attribute look-ups through
+    each other cost more per step than the game (`OrderEnforcingWrapper` alone about a fifth
+    of a step; see `benchmarks/bench_rl.py`). Wrap it yourself if you want them, e.g.
+    `pettingzoo.utils.wrappers.OrderEnforcingWrapper(env())`.
 
     The other arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
     """
     if illegal_reward is None:
         illegal_reward = -points_bounds(Rules() if rules is None else rules, players)[1] * reward.scale(rules, players)
-    bare = WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward)
-    return wrappers.OrderEnforcingWrapper(bare)
+    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward)

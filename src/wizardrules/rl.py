@@ -405,7 +405,7 @@ class ActionCodec:
         Raises:
             RulesError: `state` is a game of other rules or another number of players.
         """
-        if state.rules is not self.rules and (state.rules != self.rules or len(state.players) != self.players):
+        if len(state.players) != self.players or (state.rules is not self.rules and state.rules != self.rules):
             raise RulesError(f"{state!r} is not a game of this codec's rules for {self.players} players")
         return self.mask_of(state.legal_actions())
 
@@ -416,7 +416,7 @@ class ActionCodec:
             ActionError: an action is not in the space.
         """
         mask = np.zeros(len(self.actions), dtype=np.bool_)
-        mask[self._many(tuple(actions))] = True
+        mask[self._many(actions if type(actions) is tuple else tuple(actions))] = True
         return mask
 
     def _many(self, actions: tuple[Action, ...]) -> list[int]:
@@ -679,7 +679,10 @@ class Observer:
         Raises:
             RulesError: the view is of other rules or another number of players, or `out` does not fit.
         """
-        out = self._target(view, out, Encoding.OBSERVATION)
+        if out is None and view.rules is self.rules and len(view.players) == self.players:
+            out = np.zeros(self._sizes[Encoding.OBSERVATION], dtype=np.float32)  # the common case, checked
+        else:
+            out = self._target(view, out, Encoding.OBSERVATION)
         ones = self._observe(view, out)
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
         return out
@@ -754,7 +757,7 @@ class Observer:
         return rows, trumps
 
     def _target(self, view: PlayerView, out: FloatArray | None, encoding: Encoding) -> FloatArray:
-        if view.rules is not self.rules and (view.rules != self.rules or len(view.players) != self.players):
+        if len(view.players) != self.players or (view.rules is not self.rules and view.rules != self.rules):
             raise RulesError(
                 f"a view of a game of other rules or players than this observer's ({self.players} players)"
             )
