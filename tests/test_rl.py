@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizardrules import (
+    EDITION_2021,
     ActionError,
     Bid,
     BidReveal,
@@ -465,3 +467,13 @@ def test_table_text_shows_every_hand() -> None:
         assert f"{name}: " in text
         assert all(str(card) in text for card in state.hand(seat))
     assert "<- to act" in text
+
+
+def test_the_docs_tables_are_the_layouts() -> None:
+    """The layout tables of the docs page are those `describe()` gives, so they cannot drift."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    everything = Rules(variants=Variant.BLIND_BIDS | Variant.CLAIRVOYANCE, special_cards=EDITION_2021)
+    assert ActionCodec(Rules(), 4).describe().table() in text
+    assert ActionCodec(Rules(variants=Variant.BLIND_BIDS, special_cards=EDITION_2021), 4).describe().table() in text
+    assert Observer(Rules(), 4).describe(Encoding.INFORMATION_STATE).table() in text
+    assert Observer(everything, 4).describe().table() in text

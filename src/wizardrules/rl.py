@@ -24,8 +24,8 @@ Example:
     >>> from wizardrules.rl import ActionCodec, Observer
     >>> state = new_game(4, seed=1)
     >>> codec, observer = ActionCodec(state.rules, 4), Observer(state.rules, 4)
-    >>> [str(codec.action(i)) for i in codec.mask(state).nonzero()[0]]
-    ['bid 0', 'bid 1']
+    >>> " | ".join(str(codec.action(i)) for i in codec.mask(state).nonzero()[0])
+    'bid 0 | bid 1'
     >>> vector = observer.observation(state.view(state.to_move))
     >>> vector.dtype, vector.shape == (observer.describe().size,)
     (dtype('float32'), True)
