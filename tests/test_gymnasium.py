@@ -158,7 +158,7 @@ def test_bad_configuration_is_refused() -> None:
         WizardEnv(4, seat=4)
     with pytest.raises(RulesError, match="render_mode"):
         WizardEnv(4, render_mode="rgb_array")
-    with pytest.raises(RulesError, match="expected an Encoding"):
+    with pytest.raises(RulesError, match="expected an observation or information-state Encoding"):
         WizardEnv(4, reward="points")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="reset"):
         WizardEnv(4).action_masks()

@@ -194,8 +194,10 @@ def test_bad_configuration_is_refused() -> None:
         raw_env(players=7)
     with pytest.raises(RulesError, match="einfarbig"):
         env(players=5, rules=Rules(schedule=ScheduleKind.EINFARBIG))
-    with pytest.raises(RulesError, match="expected an Encoding"):
+    with pytest.raises(RulesError, match="expected an observation or information-state Encoding"):
         WizardEnv(4, encoding="observation")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="expected an observation or information-state Encoding"):
+        WizardEnv(4, encoding=Encoding.ACTION_MASK)
     fresh = env(players=4)
     with pytest.raises(RulesError, match="reset"):
         fresh.game  # noqa: B018 - the property raises

@@ -236,6 +236,11 @@ def test_layouts_cover_the_vectors_exactly(rules: Rules) -> None:
     assert ("passed" in observation) == bool(rules.special_cards)
     with pytest.raises(RulesError, match="no section 'nothing'"):
         observation["nothing"]
+    with pytest.raises(RulesError, match="the observer encodes"):
+        observer.describe(Encoding.ACTION_MASK)
+    with pytest.raises(RulesError, match="the observer encodes"):
+        observer.encode(new_game(4, rules=rules, seed=1).view(0), Encoding.ACTION_MASK)
+    assert ActionCodec(rules, 4).describe().encoding is Encoding.ACTION_MASK
 
 
 def section(vector: np.ndarray, observer: Observer, name: str) -> np.ndarray:

@@ -114,8 +114,11 @@ class WizardEnv(gymnasium.Env[FloatArray, np.int64]):
             raise RulesError(f"seat {seat!r}: the seats are 0..{players - 1}")
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise RulesError(f"render_mode {str(render_mode)[:20]!r}: expected None, 'ansi' or 'human'")
-        if not isinstance(encoding, Encoding) or not isinstance(reward, Reward):
-            raise RulesError(f"encoding {encoding!r} and reward {reward!r}: expected an Encoding and a Reward")
+        if encoding not in (Encoding.OBSERVATION, Encoding.INFORMATION_STATE) or not isinstance(reward, Reward):
+            raise RulesError(
+                f"encoding {encoding!r} and reward {reward!r}: expected an observation or information-state "
+                "Encoding and a Reward"
+            )
         specs = list(opponents) if isinstance(opponents, Sequence) else [opponents] * (players - 1)
         if len(specs) != players - 1:
             raise RulesError(f"{len(specs)} opponents for the {players - 1} other seats")

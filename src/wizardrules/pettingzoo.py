@@ -98,8 +98,11 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         rules = Rules() if rules is None else rules
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise RulesError(f"render_mode {str(render_mode)[:20]!r}: expected None, 'ansi' or 'human'")
-        if not isinstance(encoding, Encoding) or not isinstance(reward, Reward):
-            raise RulesError(f"encoding {encoding!r} and reward {reward!r}: expected an Encoding and a Reward")
+        if encoding not in (Encoding.OBSERVATION, Encoding.INFORMATION_STATE) or not isinstance(reward, Reward):
+            raise RulesError(
+                f"encoding {encoding!r} and reward {reward!r}: expected an observation or information-state "
+                "Encoding and a Reward"
+            )
         self.codec: Final = ActionCodec(rules, players)
         self.observer: Final = Observer(rules, players)
         self.rules: Final = rules
@@ -210,12 +213,13 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
                 cumulative[name] += paid
             self._totals = totals
             self._rewarded = True
-        if after.is_over:
+        to_move = after.to_move
+        if to_move is None:  # the game is over (R7)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[self._to_move(after)]
-        if self.render_mode == "human":
+            self.agent_selection = self.possible_agents[to_move]
+        if self.render_mode is not None and self.render_mode == "human":
             self.render()
 
     def _end_illegal(self, agent: str, penalty: float) -> None:

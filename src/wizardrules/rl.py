@@ -1,7 +1,8 @@
 """Encodings for reinforcement learning: a fixed action index space and observation tensors.
 
-Every RL adapter (PettingZoo, Gymnasium, OpenSpiel) shares these encodings, so an agent
-trained through one sees the same numbers through another. Both depend only on the rules
+The RL adapters ([`wizardrules.pettingzoo`][wizardrules.pettingzoo],
+[`wizardrules.gymnasium`][wizardrules.gymnasium]) share these encodings, so an agent trained
+through one sees the same numbers through another. Both depend only on the rules
 and the number of players:
 
 - [`ActionCodec`][wizardrules.rl.ActionCodec] numbers every action the rules allow (bids,
@@ -64,7 +65,9 @@ from wizardrules import (
 
 __all__ = [
     "ActionCodec",
+    "BoolArray",
     "Encoding",
+    "FloatArray",
     "Layout",
     "Observer",
     "Reward",
@@ -125,12 +128,14 @@ class Reward(enum.Enum):
 
 
 class Encoding(enum.Enum):
-    """Which vector an adapter gives its agents."""
+    """Which vector: what an adapter gives its agents, or the action mask."""
 
     OBSERVATION = "observation"
     """What the player knows now: [`Observer.observation`][wizardrules.rl.Observer.observation]."""
     INFORMATION_STATE = "information-state"
     """With the round's whole history: [`Observer.information_state`][wizardrules.rl.Observer.information_state]."""
+    ACTION_MASK = "action-mask"
+    """The legal actions over the action space: [`ActionCodec.mask`][wizardrules.rl.ActionCodec.mask]."""
 
 
 @frozen(kw_only=True)
@@ -269,8 +274,8 @@ def points_bounds(rules: Rules, players: int) -> tuple[int, int]:
                     points = rules.score_rule.points(bid, tricks, blind=blind)
                     if type(points) is not int:
                         raise RulesError(
-                            f"score rule {rules.score_rule!r} gives {points!r} for bid {bid}, tricks {tricks}: "
-                            "expected a whole number (R6.4)"
+                            f"score rule {repr(rules.score_rule)[:60]} gives {repr(points)[:20]} for bid {bid}, "
+                            f"tricks {tricks}: expected a whole number (R6.4)"
                         )
                     most = max(most, abs(points))
         by_cards[cards] = most
@@ -364,7 +369,7 @@ class ActionCodec:
             >>> ActionCodec(Rules(), 3).describe().names
             ('bid', 'trump', 'play')
         """
-        return Layout(encoding=Encoding.OBSERVATION, sections=self.sections)
+        return Layout(encoding=Encoding.ACTION_MASK, sections=self.sections)
 
     def index(self, action: Action) -> int:
         """The index of `action`.
@@ -415,9 +420,10 @@ class ActionCodec:
         Raises:
             ActionError: an action is not in the space.
         """
-        mask = np.zeros(len(self.actions), dtype=np.bool_)
-        mask[self._many(actions if type(actions) is tuple else tuple(actions))] = True
-        return mask
+        flags = bytearray(len(self.actions))  # filled byte by byte: cheaper than NumPy for a few indices
+        for index in self._many(actions if type(actions) is tuple else tuple(actions)):
+            flags[index] = 1
+        return np.frombuffer(flags, dtype=np.bool_)
 
     def _many(self, actions: tuple[Action, ...]) -> list[int]:
         """The indices of `actions`: looked up by the identity of the engine's shared action values, else by value."""
@@ -561,6 +567,7 @@ class Observer:
     """
 
     __slots__ = (
+        "_bid_starts",
         "_code",
         "_fractions",
         "_hand",
@@ -611,7 +618,7 @@ class Observer:
         }
         self._o: Final = o
         names = (
-            "dealer", "to_move", "trump", "turned_up", "hand_seen", "seen_hands", "bids", "blind",
+            "dealer", "to_move", "trump", "turned_up", "hand_seen", "seen_hands", "blind",
             "leader", "led", "werewolf", "cloud", "passing", "passed",
         )  # fmt: skip
         wizards = (o["hand"] + _WIZARD_SLOT, o["played"] + _WIZARD_SLOT)  # the first Wizard's places
@@ -638,6 +645,9 @@ class Observer:
         self._scales: Final = np.array(
             [1 / schedule.rounds, 1 / most, *[1 / most] * (2 * n), *[1 / self.game_bound] * n], dtype=np.float32
         )
+        # per observing seat, where each seat's one-hot bid block starts
+        width = most + 1
+        self._bid_starts: Final = tuple(tuple(o["bids"] + r * width for r in rel) for rel in self._rel)
         # the index of the card of each place of the current trick led by relative seat r, in play order
         self._trick: Final = tuple(tuple(o["trick"] + (r + i) % n * p for i in range(n)) for r in range(n))
         # the same for finished trick t
@@ -654,20 +664,29 @@ class Observer:
     def describe(self, encoding: Encoding = Encoding.OBSERVATION) -> Layout:
         """The layout of `encoding`: its named sections, offsets, shapes and meaning.
 
+        Raises:
+            RulesError: `encoding` is not a vector of the observer (the action mask's layout
+                is [`ActionCodec.describe`][wizardrules.rl.ActionCodec.describe]).
+
         Example:
             >>> from wizardrules import Rules
             >>> layout = Observer(Rules(), 4).describe()
             >>> layout.size, layout["hand"].slice
             (496, slice(87, 147, None))
         """
-        return self._layouts[encoding]
+        layout = self._layouts.get(encoding)
+        if layout is None:
+            raise RulesError(f"{encoding!r}: the observer encodes observations and information states")
+        return layout
 
     def encode(self, view: PlayerView, encoding: Encoding = Encoding.OBSERVATION) -> FloatArray:
         """The [`observation`][wizardrules.rl.Observer.observation] or
         [`information_state`][wizardrules.rl.Observer.information_state] of `view`."""
         if encoding is Encoding.OBSERVATION:
             return self.observation(view)
-        return self.information_state(view)
+        if encoding is Encoding.INFORMATION_STATE:
+            return self.information_state(view)
+        raise RulesError(f"{encoding!r}: the observer encodes observations and information states")
 
     def observation(self, view: PlayerView, out: FloatArray | None = None) -> FloatArray:
         """What `view`'s seat knows now, as a float32 vector laid out as `describe(Encoding.OBSERVATION)`.
@@ -772,7 +791,7 @@ class Observer:
     def _observe(self, view: PlayerView, out: FloatArray) -> list[int]:  # noqa: PLR0915 - the hot path, written out
         """Write the observation's fractions into the zeroed `out`; return the indices to set to 1."""
         (
-            o_dealer, o_move, o_trump, o_turned, o_seen, o_seen_hands, o_bids, o_blind,
+            o_dealer, o_move, o_trump, o_turned, o_seen, o_seen_hands, o_blind,
             o_leader, o_led, o_wolf, o_cloud, o_passing, o_passed, o_hand_wizard, o_played_wizard,
         ) = self._offsets  # fmt: skip
         seat = view.seat
@@ -798,12 +817,11 @@ class Observer:
                 if seen is not None and other != seat:
                     start = o_seen_hands + (rel[other] - 1) * size
                     _add_plane(ones, [start + self._plane[card] for card in seen], start + _WIZARD_SLOT)
-        width = self.cards + 1
-        for other, bid in enumerate(view.bids):
+        for start, bid in zip(self._bid_starts[seat], view.bids, strict=True):
             if bid is not None:
-                ones.append(o_bids + rel[other] * width + bid)
-                if o_blind != _NO and view.blind[other]:
-                    ones.append(o_blind + rel[other])
+                ones.append(start + bid)
+        if o_blind != _NO:
+            ones += [o_blind + rel[other] for other, blind in enumerate(view.blind) if blind]
         trick = view.current_trick
         lead = rel[trick.leader]
         ones.append(o_leader + lead)
