@@ -183,6 +183,8 @@ def test_codec_refuses_actions_and_indices_outside_its_space() -> None:
             codec.index(action)
         with pytest.raises(ActionError):
             codec.mask_of([action])
+    with pytest.raises(ActionError, match="not an action of these rules"):
+        codec.index(["bid", 1])  # type: ignore[arg-type]
     for index in (-1, codec.size, 10**30):
         with pytest.raises(ActionError, match="outside"):
             codec.action(index)

@@ -45,7 +45,6 @@ from wizardrules import (
     Bot,
     BotFactory,
     BotSpec,
-    GameState,
     IllegalActionError,
     RandomBot,
     Rules,
@@ -53,13 +52,13 @@ from wizardrules import (
     WrongPhaseError,
     new_game,
 )
-from wizardrules.rl import ActionCodec, BoolArray, Encoding, FloatArray, Observer, Reward, points_bounds, table_text
+from wizardrules._table import RENDER_MODES, Table, worst_total
+from wizardrules.rl import BoolArray, Encoding, FloatArray, Reward
 
 __all__ = ["ENV_ID", "WizardEnv"]
 
 ENV_ID: Final = "wizardrules/Wizard-v0"
 """The id the environment is registered under."""
-_RENDER_MODES: Final = ("ansi", "human")
 
 
 def _factory(spec: BotSpec) -> Callable[[int], Bot]:
@@ -71,7 +70,7 @@ def _factory(spec: BotSpec) -> Callable[[int], Bot]:
     return spec
 
 
-class WizardEnv(gymnasium.Env[FloatArray, np.int64]):
+class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
     """A whole game of Wizard from one seat; the others are played by bots.
 
     Args:
@@ -93,7 +92,7 @@ class WizardEnv(gymnasium.Env[FloatArray, np.int64]):
             number of opponents, or an unknown render mode.
     """
 
-    metadata = {"render_modes": list(_RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - Gymnasium's attribute
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - Gymnasium's attribute
 
     def __init__(
         self,
@@ -107,52 +106,23 @@ class WizardEnv(gymnasium.Env[FloatArray, np.int64]):
         illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
-        rules = Rules() if rules is None else rules
-        self.codec: Final = ActionCodec(rules, players)
-        self.observer: Final = Observer(rules, players)
+        self._lay(players, rules, render_mode, encoding, reward)
         if type(seat) is not int or not 0 <= seat < players:
             raise RulesError(f"seat {seat!r}: the seats are 0..{players - 1}")
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise RulesError(f"render_mode {str(render_mode)[:20]!r}: expected None, 'ansi' or 'human'")
-        if encoding not in (Encoding.OBSERVATION, Encoding.INFORMATION_STATE) or not isinstance(reward, Reward):
-            raise RulesError(
-                f"encoding {encoding!r} and reward {reward!r}: expected an observation or information-state "
-                "Encoding and a Reward"
-            )
         specs = list(opponents) if isinstance(opponents, Sequence) else [opponents] * (players - 1)
         if len(specs) != players - 1:
             raise RulesError(f"{len(specs)} opponents for the {players - 1} other seats")
         self._factories: Final = [_factory(spec) for spec in specs]
-        self.rules: Final = rules
         self.players: Final = players
         self.seat: Final = seat
-        self.encoding: Final = encoding
-        self.reward: Final = reward
-        self._scale: Final = reward.scale(rules, players)
-        if illegal_reward is None:
-            illegal_reward = -points_bounds(rules, players)[1] * self._scale
-        self.illegal_reward: Final = float(illegal_reward)
-        self.render_mode = render_mode
+        self.illegal_reward: Final = float(
+            worst_total(rules, players, reward) if illegal_reward is None else illegal_reward
+        )
         low, high = self.observer.describe(encoding).bounds()
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.codec.size)
-        self._encode = (
-            self.observer.observation if encoding is Encoding.OBSERVATION else self.observer.information_state
-        )
-        self._state: GameState | None = None
         self._bots: list[Bot | None] = [None] * players
         self._done = False
-
-    @property
-    def game(self) -> GameState:
-        """The current game state (full information: for analysis, not for the learner).
-
-        Raises:
-            RulesError: the environment has not been reset yet.
-        """
-        if self._state is None:
-            raise RulesError("the environment has no game yet: call reset() first")
-        return self._state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -219,14 +189,9 @@ class WizardEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def render(self) -> str | None:
         """The table as text for `"ansi"`, every hand shown; `"human"` prints it; else `None`."""
-        if self.render_mode is None:
-            return None
-        names = [f"seat {seat}" + (" (learner)" if seat == self.seat else "") for seat in range(self.players)]
-        text = table_text(self.game, names)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._render(
+            [f"seat {seat}" + (" (learner)" if seat == self.seat else "") for seat in range(self.players)]
+        )
 
     def _play_bots(self) -> None:
         """Let the bots act until the learner is to act or the game is over."""

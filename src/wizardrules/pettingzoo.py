@@ -46,16 +46,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from wizardrules import GameState, IllegalActionError, PlayerView, Rules, RulesError, new_game
-from wizardrules.rl import ActionCodec, Encoding, Observer, Reward, points_bounds, table_text
+from wizardrules._table import RENDER_MODES, Table, worst_total
+from wizardrules.rl import Encoding, Reward
 
 __all__ = ["WizardEnv", "env", "raw_env"]
 
 Observation = dict[str, np.ndarray[Any, Any]]
 """What an agent observes: `{"observation": float32 vector, "action_mask": int8 vector}`."""
-_RENDER_MODES: Final = ("ansi", "human")
 
 
-class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """The AEC environment: a whole game of Wizard, one agent per seat.
 
     Args:
@@ -76,10 +76,11 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
     Attributes:
         codec: the action space's codec: `codec.action(index)` is the action of an index.
         observer: the observer that encodes each agent's view.
+        game: the current game state (full information: for analysis, not for agents).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": list(_RENDER_MODES),
+        "render_modes": list(RENDER_MODES),
         "name": "wizard_v0",
         "is_parallelizable": False,
     }
@@ -95,21 +96,7 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
-        rules = Rules() if rules is None else rules
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise RulesError(f"render_mode {str(render_mode)[:20]!r}: expected None, 'ansi' or 'human'")
-        if encoding not in (Encoding.OBSERVATION, Encoding.INFORMATION_STATE) or not isinstance(reward, Reward):
-            raise RulesError(
-                f"encoding {encoding!r} and reward {reward!r}: expected an observation or information-state "
-                "Encoding and a Reward"
-            )
-        self.codec: Final = ActionCodec(rules, players)
-        self.observer: Final = Observer(rules, players)
-        self.rules: Final = rules
-        self.render_mode = render_mode
-        self.encoding: Final = encoding
-        self.reward: Final = reward
-        self._scale = reward.scale(rules, players)
+        self._lay(players, rules, render_mode, encoding, reward)
         self.illegal_reward: Final = None if illegal_reward is None else float(illegal_reward)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         low, high = self.observer.describe(encoding).bounds()
@@ -125,11 +112,7 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._encode = (
-            self.observer.observation if encoding is Encoding.OBSERVATION else self.observer.information_state
-        )
         self._rng = random.Random()
-        self._state: GameState | None = None
         self._totals: tuple[int, ...] = (0,) * players
         self._rewarded = False
         self._start(self.possible_agents[0])  # until reset() deals, observe() and step() refuse
@@ -235,29 +218,12 @@ class WizardEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
 
     def render(self) -> str | None:
         """The table as text for `"ansi"`, every hand shown; `"human"` prints it; else `None`."""
-        if self.render_mode is None:
-            return None
-        text = table_text(self.game, self.possible_agents)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._render(self.possible_agents)
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or process."""
 
     # -- beyond the AEC API ----------------------------------------------------------------
-
-    @property
-    def game(self) -> GameState:
-        """The current game state (full information: for analysis, not for agents).
-
-        Raises:
-            RulesError: the environment has not been reset yet.
-        """
-        if self._state is None:
-            raise RulesError("the environment has no game yet: call reset() first")
-        return self._state
 
     def view(self, agent: str) -> PlayerView:
         """What `agent` may know now, as a [`PlayerView`][wizardrules.PlayerView] (for bots)."""
@@ -311,5 +277,5 @@ def env(
     The other arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
     """
     if illegal_reward is None:
-        illegal_reward = -points_bounds(Rules() if rules is None else rules, players)[1] * reward.scale(rules, players)
+        illegal_reward = worst_total(rules, players, reward)
     return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward)

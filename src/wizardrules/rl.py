@@ -311,7 +311,7 @@ class ActionCodec:
 
     def __init__(self, rules: Rules, players: int) -> None:
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules {rules!r}: expected a Rules value")
+            raise RulesError(f"rules {repr(rules)[:60]}: expected a Rules value")
         schedule = rules.schedule_for(_players(players, "ActionCodec"))
         most = max(schedule.cards_per_round)
         blind = Variant.BLIND_BIDS in rules.variants
@@ -377,7 +377,10 @@ class ActionCodec:
         Raises:
             ActionError: the action is not one the rules allow, e.g. a blind bid without blind bids.
         """
-        found = self._index.get(action)
+        try:
+            found = self._index.get(action)
+        except TypeError:  # unhashable: no action at all
+            found = None
         if found is None:
             raise ActionError(f"{str(action)[:40]!r} is not an action of these rules for {self.players} players")
         return found
@@ -607,7 +610,11 @@ class Observer:
         """The most cards a round deals: counts are divided by it."""
         self.rounds: Final = schedule.rounds
         """The number of rounds."""
-        self.round_bound, self.game_bound = points_bounds(rules, n)
+        round_bound, game_bound = points_bounds(rules, n)
+        self.round_bound: Final = round_bound
+        """The largest magnitude of one round's points: the score sheet's points are divided by it."""
+        self.game_bound: Final = game_bound
+        """The largest magnitude of a game's total: the totals are divided by it."""
         deck = _cards_of_deck(rules)
         plays = _playable(rules)
         p = len(plays)
