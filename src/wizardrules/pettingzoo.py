@@ -154,8 +154,8 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         """What `agent` observes now: its encoded view and its action mask (zeros unless it is to act)."""
         state = self.game
         seat = self._seat[agent]
-        if seat == state.to_move:
-            mask = self.codec.mask(state).view(np.int8)
+        if seat == state.to_move:  # the state is this environment's own game: no need to check it
+            mask = self.codec.mask_of(state.legal_actions()).view(np.int8)
         else:
             mask = np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": self._encode(state.view(seat)), "action_mask": mask}
