@@ -137,6 +137,8 @@ def test_an_illegal_action_ends_the_episode() -> None:
     env.reset(seed=2)
     with pytest.raises(ActionError):
         env.step(env.codec.size)
+    with pytest.raises(ActionError, match="not an integer"):
+        env.step(1.5)  # type: ignore[arg-type]
     assert WizardEnv(4, illegal_reward=-3).illegal_reward == -3.0
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, SupportsInt
+from typing import Any, Final, SupportsIndex
 
 import gymnasium
 import numpy as np
@@ -66,7 +66,7 @@ def _factory(spec: BotSpec) -> Callable[[int], Bot]:
     if isinstance(spec, type):
         return BotFactory(spec)
     if not callable(spec):
-        raise RulesError(f"opponent {spec!r} is not a bot class or a function (seed) -> Bot")
+        raise RulesError(f"opponent {repr(spec)[:40]} is not a bot class or a function (seed) -> Bot")
     return spec
 
 
@@ -131,6 +131,10 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
 
         The game and the bots' seeds are drawn from the environment's random source, which
         `seed` seeds anew. `options` is accepted and ignored.
+
+        Raises:
+            RulesError: an opponent's factory made no bot.
+            IllegalActionError: an opponent chose an illegal action.
         """
         super().reset(seed=seed)
         draws = self.np_random.integers(0, 2**63, size=self.players, dtype=np.int64)
@@ -140,14 +144,14 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
         for other, factory, bot_seed in zip(others, self._factories, bot_seeds, strict=True):
             bot = factory(bot_seed)
             if not isinstance(bot, Bot):
-                raise RulesError(f"opponent {bot!r} is not a bot: it needs act(view, legal) -> Action")
+                raise RulesError(f"opponent {repr(bot)[:40]} is not a bot: it needs act(view, legal) -> Action")
             self._bots[other] = bot
         self._state = new_game(self.players, rules=self.rules, rng=random.Random(game_seed))
         self._done = False
         self._play_bots()
         return self._observation(), self._info()
 
-    def step(self, action: SupportsInt) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: SupportsIndex) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         """Play the learner's action with index `action`, then the bots until it is the learner's turn again.
 
         Returns:
@@ -158,13 +162,14 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
         Raises:
             ActionError: `action` is not an index of the action space.
             WrongPhaseError: the episode is over; reset first.
+            IllegalActionError: an opponent chose an illegal action.
         """
         state = self.game
         if self._done:
             raise WrongPhaseError(
                 player=f"seat {self.seat}", action=f"act {action}", reason="the episode is over: reset first"
             )
-        chosen = self.codec.action(int(action))
+        chosen = self.codec.action(action)
         before = state.totals[self.seat]
         try:
             self._state = state.apply(chosen)
