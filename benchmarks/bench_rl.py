@@ -162,7 +162,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--games", type=int, default=40, help="games per timing run")
     parser.add_argument("--repeat", type=int, default=5, help="timing runs (the best is kept)")
-    parser.add_argument("--preset", default="rulebook", help="the rules, by preset name (default rulebook)")
+    parser.add_argument(
+        "--preset", default="rulebook", choices=[p.value for p in Preset], help="the rules (default rulebook)"
+    )
     args = parser.parse_args()
     rules = Preset.parse(args.preset).rules()
 
