@@ -17,6 +17,7 @@ from pettingzoo.utils import wrappers
 from wizardrules import (
     ActionError,
     IllegalActionError,
+    PlayerError,
     Preset,
     Rules,
     RulesError,
@@ -198,6 +199,14 @@ def test_bad_configuration_is_refused() -> None:
         WizardEnv(4, encoding="observation")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="expected an observation or information-state Encoding"):
         WizardEnv(4, encoding=Encoding.ACTION_MASK)
+    played = raw_env(players=3)
+    played.reset(seed=1)
+    for method in (played.observe, played.view, played.observation_space, played.action_space):
+        with pytest.raises(PlayerError, match="no agent 'player_3'"):
+            method("player_3")
+    with pytest.raises(RulesError, match="must be an integer"):
+        played.reset(seed="one")  # type: ignore[arg-type]
+    played.reset(seed=np.int64(1))
     fresh = env(players=4)
     with pytest.raises(RulesError, match="reset"):
         fresh.game  # noqa: B018 - the property raises

@@ -45,7 +45,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from wizardrules import GameState, IllegalActionError, PlayerView, Rules, RulesError, new_game
+from wizardrules import GameState, IllegalActionError, PlayerError, PlayerView, Rules, RulesError, new_game
 from wizardrules._table import RENDER_MODES, Table, worst_total
 from wizardrules.rl import Encoding, Reward
 
@@ -130,20 +130,39 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
     # -- the AEC API ----------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of `agent` (the same object at every call)."""
-        return self.observation_spaces[agent]
+        """The observation space of `agent` (the same object at every call).
+
+        Raises:
+            PlayerError: there is no such agent.
+        """
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of `agent`: `Discrete(codec.size)`."""
-        return self.action_spaces[agent]
+        """The action space of `agent`: `Discrete(codec.size)`.
+
+        Raises:
+            PlayerError: there is no such agent.
+        """
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def _seat_of(self, agent: str) -> int:
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise PlayerError(f"no agent {str(agent)[:20]!r}: the agents are {', '.join(self.possible_agents)}")
+        return seat
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: the game of `seed`, or the next game of the environment's random source.
 
         `options` is accepted and ignored.
+
+        Raises:
+            RulesError: `seed` is not an integer.
         """
         if seed is not None:
-            self._rng = random.Random(seed)
+            if not isinstance(seed, int | np.integer):
+                raise RulesError(f"seed {str(seed)[:20]!r} must be an integer (R2.6)")
+            self._rng = random.Random(int(seed))
         state = new_game(len(self.possible_agents), rules=self.rules, rng=self._rng)
         self._state = state
         self._totals = state.totals
@@ -151,9 +170,14 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         self._start(self.possible_agents[self._to_move(state)])
 
     def observe(self, agent: str) -> Observation:
-        """What `agent` observes now: its encoded view and its action mask (zeros unless it is to act)."""
+        """What `agent` observes now: its encoded view and its action mask (zeros unless it is to act).
+
+        Raises:
+            PlayerError: there is no such agent.
+            RulesError: the environment has not been reset yet.
+        """
         state = self.game
-        seat = self._seat[agent]
+        seat = self._seat_of(agent)
         if seat == state.to_move:  # the state is this environment's own game: no need to check it
             mask = self.codec.mask_of(state.legal_actions()).view(np.int8)
         else:
@@ -226,8 +250,13 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
     # -- beyond the AEC API ----------------------------------------------------------------
 
     def view(self, agent: str) -> PlayerView:
-        """What `agent` may know now, as a [`PlayerView`][wizardrules.PlayerView] (for bots)."""
-        return self.game.view(self._seat[agent])
+        """What `agent` may know now, as a [`PlayerView`][wizardrules.PlayerView] (for bots).
+
+        Raises:
+            PlayerError: there is no such agent.
+            RulesError: the environment has not been reset yet.
+        """
+        return self.game.view(self._seat_of(agent))
 
     @staticmethod
     def _to_move(state: GameState) -> int:
