@@ -1,10 +1,22 @@
 """Pytest configuration shared by the tests, the doctests and the docs examples."""
 
 import os
+from importlib.util import find_spec
 
 from hypothesis import HealthCheck, settings
 
 collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*"]
+
+# The modules of optional extras, and the docs pages that use them, are collected for their
+# doctests only where the extra is installed (their tests skip themselves).
+_EXTRAS = {
+    "numpy": ["src/wizardrules/rl.py", "src/wizardrules/_table.py"],
+    "pettingzoo": ["src/wizardrules/pettingzoo.py"],
+    "gymnasium": ["src/wizardrules/gymnasium.py"],
+}
+for _module, _paths in _EXTRAS.items():
+    if find_spec(_module) is None:
+        collect_ignore_glob += [*_paths, "docs/rl.md"]
 
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None)

@@ -1,0 +1,312 @@
+"""A PettingZoo AEC environment of whole Wizard games, for multi-agent RL (extra `pettingzoo`).
+
+One agent per seat (`player_0`, `player_1`, ...), acting in the order of the game. Each
+agent observes a dict: `"observation"`, the float32 vector of
+[`wizardrules.rl.Observer`][wizardrules.rl.Observer] for its seat, and `"action_mask"`, an
+int8 vector over the fixed action space of [`wizardrules.rl.ActionCodec`][wizardrules.rl.ActionCodec]
+(all zeros for an agent that is not to act). Actions are indices into that space
+(`Discrete(codec.size)`). When a round is scored, every agent is rewarded its points of the
+round, so an agent's rewards over a game add up to its final total ([`Reward`][wizardrules.rl.Reward]).
+`reset(seed=...)` deals the same game for the same seed. Every rule set works, special
+cards included.
+
+[`env`][wizardrules.pettingzoo.env] behaves as PettingZoo's classic games do in their
+wrappers: an illegal action ends the game with a penalty for the agent that took it.
+[`raw_env`][wizardrules.pettingzoo.raw_env] raises [`IllegalActionError`][wizardrules.IllegalActionError]
+for an illegal action instead and leaves the game as it was. Either raises
+[`ActionError`][wizardrules.ActionError] for an index outside the action space, and
+[`RulesError`][wizardrules.RulesError] when observed or stepped before `reset()`.
+
+Example:
+    >>> import numpy as np
+    >>> from wizardrules import Preset
+    >>> from wizardrules.pettingzoo import env
+    >>> game = env(players=3, rules=Preset.OFFICIAL.rules())
+    >>> game.reset(seed=1)
+    >>> rng = np.random.default_rng(0)
+    >>> returns = dict.fromkeys(game.possible_agents, 0.0)
+    >>> for agent in game.agent_iter():
+    ...     observation, reward, termination, truncation, info = game.last()
+    ...     returns[agent] += reward
+    ...     legal = np.flatnonzero(observation["action_mask"])
+    ...     game.step(None if termination or truncation else int(rng.choice(legal)))
+    >>> returns
+    {'player_0': -380.0, 'player_1': -640.0, 'player_2': -350.0}
+    >>> game.game.totals  # the rewards add up to the totals
+    (-380, -640, -350)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Final
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from wizardrules._table import RENDER_MODES, Table, worst_total
+from wizardrules.engine import GameState, PlayerView, new_game
+from wizardrules.errors import IllegalActionError, PlayerError, RulesError
+from wizardrules.rl import Encoding, Reward
+from wizardrules.rules import Rules
+
+__all__ = ["WizardEnv", "env", "raw_env"]
+
+Observation = dict[str, np.ndarray[Any, Any]]
+"""What an agent observes: `{"observation": float32 vector, "action_mask": int8 vector}`."""
+
+
+class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """The AEC environment: a whole game of Wizard, one agent per seat.
+
+    Args:
+        players: the number of players, 3 to 6.
+        rules: the rules; the rulebook's by default. Every rule set works.
+        render_mode: `None`, `"ansi"` (`render()` returns the table as text, every hand
+            shown) or `"human"` (prints it after every step).
+        encoding: what `"observation"` holds: the observation (default) or the information state.
+        reward: the points of each round (default) or the points scaled into [-1, 1].
+        illegal_reward: `None` (default): an illegal action raises `IllegalActionError` and
+            changes nothing. A number: an illegal action ends the game for every agent, the
+            agent that took it is rewarded this number and the others 0 for that step, and its
+            info says `{"illegal_action": True}` (as PettingZoo's `TerminateIllegalWrapper`).
+
+    Raises:
+        RulesError: the rules cannot be played by that many players, or an unknown render mode.
+
+    Attributes:
+        codec: the action space's codec: `codec.action(index)` is the action of an index.
+        observer: the observer that encodes each agent's view.
+        game: the current game state (full information: for analysis, not for agents).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "wizard_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: Rules | None = None,
+        render_mode: str | None = None,
+        *,
+        encoding: Encoding = Encoding.OBSERVATION,
+        reward: Reward = Reward.POINTS,
+        illegal_reward: float | None = None,
+    ) -> None:
+        super().__init__()
+        self._lay(players, rules, render_mode, encoding, reward)
+        self.illegal_reward: Final = None if illegal_reward is None else float(illegal_reward)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        low, high = self.observer.describe(encoding).bounds()
+        size = self.codec.size
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._rng = random.Random()
+        self._totals: tuple[int, ...] = (0,) * players
+        self._rewarded = False
+        self._start(self.possible_agents[0])  # until reset() deals, observe() and step() refuse
+
+    def _start(self, first: str) -> None:
+        """Every agent in play with nothing paid, and `first` to act."""
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = first
+
+    # -- the AEC API ----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent` (the same object at every call).
+
+        Raises:
+            PlayerError: there is no such agent.
+        """
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of `agent`: `Discrete(codec.size)`.
+
+        Raises:
+            PlayerError: there is no such agent.
+        """
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def _seat_of(self, agent: str) -> int:
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise PlayerError(f"no agent {str(agent)[:20]!r}: the agents are {', '.join(self.possible_agents)}")
+        return seat
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the game of `seed`, or the next game of the environment's random source.
+
+        `options` is accepted and ignored.
+
+        Raises:
+            RulesError: `seed` is not an integer.
+        """
+        if seed is not None:
+            if not isinstance(seed, int | np.integer):
+                raise RulesError(f"seed {str(seed)[:20]!r} must be an integer (R2.6)")
+            self._rng = random.Random(int(seed))
+        state = new_game(len(self.possible_agents), rules=self.rules, rng=self._rng)
+        self._state = state
+        self._totals = state.totals
+        self._rewarded = False
+        self._start(self.possible_agents[self._to_move(state)])
+
+    def observe(self, agent: str) -> Observation:
+        """What `agent` observes now: its encoded view and its action mask (zeros unless it is to act).
+
+        Raises:
+            PlayerError: there is no such agent.
+            RulesError: the environment has not been reset yet.
+        """
+        state = self.game
+        seat = self._seat_of(agent)
+        if seat == state.to_move:  # the state is this environment's own game: no need to check it
+            mask = self.codec.mask_of(state.legal_actions()).view(np.int8)
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": self._encode(state.view(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play the action with index `action` for the agent to act (`None` for an agent that is done).
+
+        Raises:
+            ActionError: `action` is not an index of the action space.
+            IllegalActionError: the action is not legal now; nothing changes.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game
+        chosen = self.codec.action(action)  # type: ignore[arg-type]  # None is refused there
+        try:
+            after = state.apply(chosen)
+        except IllegalActionError:
+            if self.illegal_reward is None:
+                raise
+            self._end_illegal(agent, self.illegal_reward)
+            return
+        self._state = after
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self._rewarded:  # last step's rewards are over
+            for other in rewards:
+                rewards[other] = 0.0
+            self._rewarded = False
+        totals = after.totals
+        if totals != self._totals:  # a round was scored: each seat is paid its points (R6)
+            cumulative = self._cumulative_rewards
+            for seat, name in enumerate(self.possible_agents):
+                paid = (totals[seat] - self._totals[seat]) * self._scale
+                rewards[name] = paid
+                cumulative[name] += paid
+            self._totals = totals
+            self._rewarded = True
+        to_move = after.to_move
+        if to_move is None:  # the game is over (R7)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[to_move]
+        if self.render_mode is not None and self.render_mode == "human":
+            self.render()
+
+    def _end_illegal(self, agent: str, penalty: float) -> None:
+        """End the game after `agent`'s illegal action: it is paid `penalty`, the others nothing."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = penalty
+        self._rewarded = True
+        self._accumulate_rewards()
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal_action": True}
+        self._deads_step_first()
+
+    def render(self) -> str | None:
+        """The table as text for `"ansi"`, every hand shown; `"human"` prints it; else `None`."""
+        return self._render(self.possible_agents)
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window or process."""
+
+    # -- beyond the AEC API ----------------------------------------------------------------
+
+    def view(self, agent: str) -> PlayerView:
+        """What `agent` may know now, as a [`PlayerView`][wizardrules.PlayerView] (for bots).
+
+        Raises:
+            PlayerError: there is no such agent.
+            RulesError: the environment has not been reset yet.
+        """
+        return self.game.view(self._seat_of(agent))
+
+    @staticmethod
+    def _to_move(state: GameState) -> int:
+        seat = state.to_move
+        if seat is None:
+            raise RulesError("the game is over: nobody is to act")
+        return seat
+
+
+def raw_env(
+    players: int = 4,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    encoding: Encoding = Encoding.OBSERVATION,
+    reward: Reward = Reward.POINTS,
+) -> WizardEnv:
+    """The bare environment: an illegal action raises `IllegalActionError` and changes nothing.
+
+    The arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
+    """
+    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward)
+
+
+def env(
+    players: int = 4,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    encoding: Encoding = Encoding.OBSERVATION,
+    reward: Reward = Reward.POINTS,
+    illegal_reward: float | None = None,
+) -> WizardEnv:
+    """The environment as PettingZoo's classic games behave: an illegal action ends the game.
+
+    The agent that takes an illegal action is rewarded `illegal_reward`, by default minus the
+    largest total a game can reach (the game bound of [`points_bounds`][wizardrules.rl.points_bounds],
+    in the reward's unit), and the others 0 for that step.
+
+    The environment does this itself, and checks the action index and the order of calls
+    itself, instead of coming in PettingZoo's wrappers (`TerminateIllegalWrapper`,
+    `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`): their attribute look-ups through
+    each other cost more per step than the game (`OrderEnforcingWrapper` alone about a fifth
+    of a step; see `benchmarks/bench_rl.py`). Wrap it yourself if you want them, e.g.
+    `pettingzoo.utils.wrappers.OrderEnforcingWrapper(env())`.
+
+    The other arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
+    """
+    if illegal_reward is None:
+        illegal_reward = worst_total(rules, players, reward)
+    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward)
