@@ -40,15 +40,11 @@ import importlib
 import inspect
 import math
 import os
-import pickle
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from fractions import Fraction
-from statistics import NormalDist
-from typing import Any, Final, Literal, NamedTuple, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Protocol, TypeAlias
 
 from attrs import field, frozen
 
@@ -56,6 +52,12 @@ from wizardrules.bots import Bot, play_game
 from wizardrules.engine import new_game
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
+
+# The standard library's process pools, fractions and pickling are imported where a
+# tournament needs them: `import wizardrules` stays quick.
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+    from fractions import Fraction
 
 __all__ = [
     "BotFactory",
@@ -68,8 +70,8 @@ __all__ = [
     "tournament",
 ]
 
-Z95: Final = NormalDist().inv_cdf(0.975)
-"""The two-sided 95% quantile of the standard normal distribution, 1.95996..."""
+Z95: Final = 1.9599639845400536
+"""The two-sided 95% quantile of the standard normal distribution, `statistics.NormalDist().inv_cdf(0.975)`."""
 
 _TARGET_CHUNKS: Final = 100
 """Games are sent to the executor in about this many chunks (fewer for small tournaments)."""
@@ -237,6 +239,8 @@ def _survives_pickling(error: Exception) -> bool:
     A process pool pickles a worker's exception to send it back; one that cannot be rebuilt
     would break the pool instead of reaching the caller, so it is replaced by a RulesError.
     """
+    import pickle  # noqa: PLC0415 - only when a game fails
+
     try:
         pickle.loads(pickle.dumps(error))  # noqa: S301 - our own bytes
     except Exception:
@@ -369,6 +373,8 @@ class BotStats:
 
 def _stats(name: str, scores: Sequence[int], wins: Fraction, hits: int, rounds: int) -> BotStats:
     """Statistics computed from exact integers and fractions, so they do not depend on game order."""
+    from fractions import Fraction  # noqa: PLC0415 - only when a tournament ends
+
     n = len(scores)
     total = sum(scores)
     mean = total / n
@@ -503,6 +509,8 @@ def _chunks(games: int, chunk_size: int | None) -> list[range]:
 
 
 def _check_picklable(job: _Job) -> None:
+    import pickle  # noqa: PLC0415 - only for a process pool
+
     for name, factory in zip(job.names, job.factories, strict=True):
         try:
             pickle.dumps(factory)
@@ -518,6 +526,8 @@ def _check_picklable(job: _Job) -> None:
 
 
 def _run(job: _Job, chunks: list[range], executor: Executor | None, bar: _Bar) -> list[_Outcome]:
+    from concurrent.futures import as_completed  # noqa: PLC0415 - only when a tournament runs
+
     done: dict[int, tuple[_Outcome, ...]] = {}
     if executor is None:
         for chunk in chunks:
@@ -588,6 +598,8 @@ def tournament(
         >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
         True
     """
+    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
+
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {bots!r} must be a list of bot classes, BotFactory values or functions")
     if type(games) is not int or games < 1:
@@ -634,6 +646,8 @@ def tournament(
 
 
 def _result(job: _Job, games: int, outcomes: Sequence[_Outcome]) -> TournamentResult:
+    from fractions import Fraction  # noqa: PLC0415 - only when a tournament ends
+
     stats = []
     for i, name in enumerate(job.names):
         wins = sum((Fraction(1, len(o.winners)) for o in outcomes if i in o.winners), Fraction(0))
