@@ -4,7 +4,7 @@ Actions are small frozen values with a compact notation that round-trips:
 `bid 2`, `bid 0 blind`, `look`, `play R13`, `trump green`, and with special cards (R8)
 `play CLOUD:R`, `trump none` (the Werewolf's holder), `cloud +1` and `pass R7` (the Juggler).
 
-Example:
+Examples:
     >>> from wizardrules import parse_action
     >>> action = parse_action("Play g13")
     >>> action, str(action)
@@ -32,7 +32,7 @@ MAX_BID: Final = 67
 class Bid:
     """Bid a number of tricks (R4.1); `blind` when made before looking at the hand (R4.4).
 
-    Example:
+    Examples:
         >>> str(Bid(tricks=0)), str(Bid(tricks=3, blind=True))
         ('bid 0', 'bid 3 blind')
     """
@@ -57,7 +57,7 @@ class Play:
     A Cloud or Juggler is played with the suit its player names, a Shapeshifter with the
     role its player declares (R8.2, R8.3, R8.7).
 
-    Example:
+    Examples:
         >>> str(Play(Card.parse("R13"))), str(Play(Card.parse("CLOUD:G")))
         ('play R13', 'play CLOUD:G')
     """
@@ -80,7 +80,7 @@ class ChooseTrump:
     """Name the trump suit: the dealer after a Wizard or a special card is turned up (R3.2, R8.10),
     or the Werewolf's holder after the swap, who may also name no trump (`suit=None`, R8.6).
 
-    Example:
+    Examples:
         >>> str(ChooseTrump(Suit.GREEN)), str(ChooseTrump(None))
         ('trump green', 'trump none')
     """
@@ -99,7 +99,7 @@ class ChooseTrump:
 class ChangeBid:
     """The winner of the Cloud's trick changes their bid by one, up or down (R8.2).
 
-    Example:
+    Examples:
         >>> str(ChangeBid(CloudChange.UP)), str(ChangeBid(CloudChange.DOWN))
         ('cloud +1', 'cloud -1')
     """
@@ -118,7 +118,7 @@ class ChangeBid:
 class PassCard:
     """After the Juggler's trick, pass a card of one's hand to the left player (R8.3).
 
-    Example:
+    Examples:
         >>> str(PassCard(Card.parse("W")))
         'pass W'
     """
@@ -166,7 +166,7 @@ def parse_action(text: str) -> Action:
     Raises:
         NotationError: the text is not an action; the message says why.
 
-    Example:
+    Examples:
         >>> parse_action("trump B"), parse_action("LOOK")
         (ChooseTrump(suit=<Suit.BLUE: 'B'>), Look())
     """

@@ -1,6 +1,6 @@
 """Built-in players and a game driver: a bot sees only its view and the legal actions.
 
-Example:
+Examples:
     >>> from wizardrules import RandomBot, RuleBot, play_game
     >>> final = play_game([RuleBot(), RandomBot(seed=1), RandomBot(seed=2)], seed=7)
     >>> final.is_over, len(final.scoresheet.rounds)
@@ -29,7 +29,7 @@ __all__ = ["Bot", "RandomBot", "RuleBot", "play_game"]
 class Bot(Protocol):
     """A player: given what it may know and what it may do, it picks an action.
 
-    Example:
+    Examples:
         >>> class FirstChoice:
         ...     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         ...         return legal[0]

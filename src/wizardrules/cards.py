@@ -5,7 +5,7 @@ imported, and [`Card.parse`][wizardrules.Card.parse], [`Card.suited`][wizardrule
 and the constants ([`Card.WIZARD`][wizardrules.Card.WIZARD], ...) hand out those shared
 instances, so playing a card never allocates.
 
-Example:
+Examples:
     >>> from wizardrules import Card, Suit, parse_cards
     >>> Card.parse("g13") is Card.suited(Suit.GREEN, 13)
     True
@@ -48,7 +48,7 @@ class Language(enum.Enum):
 class Suit(enum.Enum):
     """The four suits (R1.1), valued by their notation letter (R1.2).
 
-    Example:
+    Examples:
         >>> Suit.GREEN.letter, Suit.GREEN.symbol, Suit.GREEN.display(Language.DE)
         ('G', '■', 'Grün')
     """
@@ -88,7 +88,7 @@ class Suit(enum.Enum):
         Raises:
             NotationError: the text names no suit.
 
-        Example:
+        Examples:
             >>> Suit.parse("grün"), Suit.parse("b")
             (<Suit.GREEN: 'G'>, <Suit.BLUE: 'B'>)
         """
@@ -187,7 +187,7 @@ class Card:
         rank: 1..13 for suit cards, 0 otherwise.
         role: `CardKind.WIZARD` or `CardKind.JESTER` for a declared Shapeshifter.
 
-    Example:
+    Examples:
         >>> card = Card.parse("CLOUD:r")
         >>> card, str(card), card.suit
         (Card.parse('CLOUD:R'), 'CLOUD:R', <Suit.RED: 'R'>)
@@ -241,7 +241,7 @@ class Card:
         Raises:
             NotationError: the text is not a card; the message says why.
 
-        Example:
+        Examples:
             >>> Card.parse("z"), Card.parse(" b10 ")
             (Card.parse('W'), Card.parse('B10'))
         """
@@ -285,7 +285,7 @@ class Card:
         Raises:
             CardError: the card takes no such declaration.
 
-        Example:
+        Examples:
             >>> str(Card.SHAPESHIFTER.declared(CardKind.JESTER))
             'SHAPESHIFTER:J'
         """
@@ -310,7 +310,7 @@ class Card:
             lang: English or German names.
             symbols: write the suit as its colour-blind-safe symbol instead of its name.
 
-        Example:
+        Examples:
             >>> card = Card.parse("G7")
             >>> card.display(), card.display(Language.DE), card.display(symbols=True)
             ('Green 7', 'Grün 7', '■7')
@@ -497,7 +497,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Raises:
         NotationError: a part is not a card; the message names it.
 
-    Example:
+    Examples:
         >>> parse_cards("B9, W G13 w")
         (Card.parse('B9'), Card.parse('W'), Card.parse('G13'), Card.parse('W'))
     """
@@ -517,7 +517,7 @@ def _special_set(values: Iterable[Special]) -> frozenset[Special]:
 class Deck:
     """A deck: the 60 standard cards (R1.1) plus any chosen special cards (R1.4).
 
-    Example:
+    Examples:
         >>> len(Deck()), len(Deck(specials=frozenset({Special.BOMB, Special.CLOUD})))
         (60, 62)
     """
@@ -556,7 +556,7 @@ class Deck:
         Raises:
             CardError: `rng` is neither a `random.Random` nor an integer seed.
 
-        Example:
+        Examples:
             >>> Deck().shuffled(7) == Deck().shuffled(random.Random(7))
             True
         """

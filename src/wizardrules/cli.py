@@ -245,7 +245,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
 
-    Example:
+    Examples:
         >>> main(["points", "2", "2"])
         +40 (hit: 20 + 2 × 10 = +40)
         0

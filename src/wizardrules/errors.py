@@ -76,7 +76,7 @@ __all__ = [
 class WizardRulesError(ValueError):
     """Root of every error wizardrules raises on bad input.
 
-    Example:
+    Examples:
         >>> from wizardrules import Card, WizardRulesError
         >>> try:
         ...     Card.parse("R14")
@@ -171,7 +171,7 @@ class DealError(WizardRulesError):
 class SeatError(WizardRulesError):
     """A seat that is not at the game's table: not a whole number 0..players-1.
 
-    Example:
+    Examples:
         >>> from wizardrules import SeatError, new_game
         >>> try:
         ...     new_game(3, seed=1).view(3)

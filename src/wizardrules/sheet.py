@@ -5,7 +5,7 @@ changes — without any cards. Each entry returns a new sheet; a rejected entry 
 specific [`SheetError`][wizardrules.SheetError] (or a [`BidError`][wizardrules.BidError])
 and leaves the sheet as it was.
 
-Example:
+Examples:
     >>> from wizardrules import Preset, ScoreSheet
     >>> sheet = ScoreSheet(players=["Lena", "Tom", "Mia"], rules=Preset.RULEBOOK.rules())
     >>> sheet = sheet.record(bids=[1, 0, 0], tricks=[1, 0, 0])
@@ -94,7 +94,7 @@ class ScoreSheet:
         PlayerError: duplicate or empty names.
         RulesError: a wrong number of players, or rules the players cannot play (R2.1, R2.4).
 
-    Example:
+    Examples:
         >>> from wizardrules import Rules, ScoreSheet, Variant
         >>> sheet = ScoreSheet(players=["Ann", "Ben", "Cem", "Dana"], rules=Rules(variants=Variant.BLIND_BIDS))
         >>> sheet = sheet.record_bids([1, 0, 0, 1], blind=["Ben"])
@@ -480,7 +480,7 @@ class ScoreSheet:
     def history(self) -> tuple[str, ...]:
         """One compact line per finished round; blind bids marked `B`, Cloud changes `→`.
 
-        Example:
+        Examples:
             >>> from wizardrules import ScoreSheet
             >>> ScoreSheet(players=["A", "B", "C"]).record(bids=[1, 0, 0], tricks=[0, 1, 0]).history()
             ('R1 (1): A 1/0 -10 · B 0/1 -10 · C 0/0 +20',)

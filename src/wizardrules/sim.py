@@ -5,7 +5,7 @@
 same deals and with the same random choices, but on plain ints and lists instead of
 immutable states. It is the core for rollouts, simulations and benchmarks.
 
-Example:
+Examples:
     >>> from wizardrules import random_games
     >>> games = random_games(3, players=4, seed=1)
     >>> len(games), len(games[0].rounds), sum(games[0].rounds[0].tricks)
@@ -138,7 +138,7 @@ class SimGame:
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
     """The deal seed and the choice seed of game number `game` of a run seeded `seed`.
 
-    Example:
+    Examples:
         >>> game_seeds(0, 2)
         (2, 5)
     """

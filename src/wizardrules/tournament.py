@@ -22,7 +22,7 @@ A bot spec is one of:
   module-level function pickles, a lambda or a nested function does not (use one with
   `executor=None` or a thread pool, or use a `BotFactory`).
 
-Example:
+Examples:
     >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
     >>> from wizardrules.tournament import tournament
     >>> short = Rules(schedule=Schedule.ladder(3, rounds=3))
@@ -110,7 +110,7 @@ class BotFactory:
     Raises:
         RulesError: `bot` is not callable.
 
-    Example:
+    Examples:
         >>> from wizardrules import RandomBot
         >>> factory = BotFactory(RandomBot)
         >>> factory(7), factory.name, factory.seeded
@@ -153,7 +153,7 @@ BotSpec: TypeAlias = type[Bot] | Callable[[int], Bot]
 def seating(game: int, bots: int) -> tuple[int, ...]:
     """The bot at each seat in game `game` (from 0): bot `i` sits at seat `(i + game) % bots`.
 
-    Example:
+    Examples:
         >>> seating(0, 3), seating(1, 3), seating(2, 3)
         ((0, 1, 2), (2, 0, 1), (1, 2, 0))
     """
@@ -409,7 +409,7 @@ class TournamentResult:
         seed: the tournament's seed.
         bots: each bot's statistics.
 
-    Example:
+    Examples:
         >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
         >>> short = Rules(schedule=Schedule.ladder(3, rounds=2))
         >>> result = tournament([RuleBot, RuleBot, RandomBot], 6, rules=short, executor=None)
@@ -591,7 +591,7 @@ def tournament(
         IllegalActionError: a bot chose an action that is not legal (as a RulesError from an
             executor while IllegalActionError cannot be pickled).
 
-    Example:
+    Examples:
         >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
         >>> short = Rules(schedule=Schedule.ladder(4, rounds=3))
         >>> result = tournament([RuleBot, RandomBot, RandomBot, RandomBot], 40, rules=short, executor=None)

@@ -45,7 +45,7 @@ class Deal:
         turned_up: the card turned up for trump; `None` when none is (a fixed-trump round,
             or no card left, R3.4, R3.5).
 
-    Example:
+    Examples:
         >>> from wizardrules import parse_cards
         >>> Deal(hands=[parse_cards("R1"), parse_cards("W"), parse_cards("B7")], turned_up=Card.parse("G2"))
         Deal(hands=((Card.parse('R1'),), (Card.parse('W'),), (Card.parse('B7'),)), turned_up=Card.parse('G2'))
