@@ -1150,6 +1150,16 @@ def test_actions_notation_examples() -> None:
     assert parse_action("BID 3 BLIND") == Bid(tricks=3, blind=True)
 
 
+def test_actions_bid_takes_its_tricks_by_position() -> None:
+    """`Bid(1)` is `Bid(tricks=1)`; `blind` only by name, so no bare True reads as a blind bid."""
+    assert Bid(1) == Bid(tricks=1)
+    assert Bid(0, blind=True) == parse_action("bid 0 blind")
+    with pytest.raises(TypeError):
+        Bid(1, True)  # type: ignore[call-arg]
+    with pytest.raises(ActionError, match="whole number"):
+        Bid(-1)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -1400,11 +1410,11 @@ def test_events_every_round_starts_once_for_an_event_driven_ui(preset: Preset) -
         log += events
     started = [event for event in log if isinstance(event, RoundStarted)]
     assert [event.round_number for event in started] == list(range(1, len(state.scoresheet.rounds) + 1))
-    for event in started:
-        assert event.dealer == (state.first_dealer + event.round_number - 1) % 3
-    for start, event in enumerate(log):
+    for start in started:
+        assert start.dealer == (state.first_dealer + start.round_number - 1) % 3
+    for at, event in enumerate(log):
         if isinstance(event, RoundStarted):
-            opening = next(e for e in log[start:] if isinstance(e, (TrumpChosen, BidMade)))
+            opening = next(e for e in log[at:] if isinstance(e, (TrumpChosen, BidMade)))
             if isinstance(opening, TrumpChosen):  # named by the dealer (R3.2, R8.10): not known at the start
                 assert event.trump is None
                 assert event.turned_up is not None

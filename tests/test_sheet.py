@@ -253,6 +253,14 @@ def test_r2_5_first_dealer_must_be_a_seat_number(first_dealer: Any) -> None:
         ScoreSheet(players=NAMES[:3], first_dealer=first_dealer)
 
 
+def test_players_by_position() -> None:
+    """`ScoreSheet(["A", "B", "C"])`, as `new_game` takes its players; the rules and first dealer by name."""
+    assert ScoreSheet(["A", "B", "C"]) == ScoreSheet(players=["A", "B", "C"])
+    assert ScoreSheet(NAMES[:4], first_dealer=2).dealer == 2
+    with pytest.raises(TypeError):
+        ScoreSheet(NAMES[:3], Rules())  # type: ignore[call-arg]
+
+
 def test_r2_5_default_first_dealer_is_seat_zero() -> None:
     """R2.5: without a choice, seat 0 deals round 1 and seat 1 bids first."""
     sheet = sheet_of(4)

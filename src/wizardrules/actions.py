@@ -28,17 +28,19 @@ __all__ = ["Action", "Bid", "ChangeBid", "ChooseTrump", "Look", "PassCard", "Pla
 MAX_BID: Final = 67
 
 
-@frozen(kw_only=True, cache_hash=True)
+@frozen(cache_hash=True)
 class Bid:
     """Bid a number of tricks (R4.1); `blind` when made before looking at the hand (R4.4).
 
+    The number of tricks may be given by position, `blind` only by name.
+
     Examples:
-        >>> str(Bid(tricks=0)), str(Bid(tricks=3, blind=True))
+        >>> str(Bid(0)), str(Bid(tricks=3, blind=True))
         ('bid 0', 'bid 3 blind')
     """
 
     tricks: int
-    blind: bool = False
+    blind: bool = field(default=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if type(self.tricks) is not int or self.tricks < 0:

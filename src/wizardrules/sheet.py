@@ -81,9 +81,12 @@ def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-@frozen(kw_only=True)
+@frozen
 class ScoreSheet:
     """The score pad of one game: an immutable, validated record of its rounds.
+
+    The players may be given by position (`ScoreSheet(["Ann", "Ben", "Cem"])`), the other
+    fields only by name.
 
     Attributes:
         players: the players' names in seat order (3 to 6, unique).
@@ -104,8 +107,8 @@ class ScoreSheet:
     """
 
     players: tuple[str, ...] = field(converter=_check_names)
-    rules: Rules = field(factory=Rules)
-    first_dealer: int = 0
+    rules: Rules = field(factory=Rules, kw_only=True)
+    first_dealer: int = field(default=0, kw_only=True)
     _entries: tuple[Any, ...] = field(default=(), init=False, repr=False)
     _state: SheetState = field(factory=SheetState, init=False, eq=False, repr=False)
     _schedule: Schedule = field(init=False, eq=False, repr=False)
