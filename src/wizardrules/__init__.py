@@ -38,6 +38,7 @@ from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import (
     ActionError,
+    AmendError,
     BidError,
     BidNotAllowedError,
     BlindBidError,
@@ -125,6 +126,7 @@ __all__ = [
     "STANDARD_SCORE",
     "Action",
     "ActionError",
+    "AmendError",
     "Bid",
     "BidChanged",
     "BidContext",

@@ -17,15 +17,15 @@ Examples:
 
 from __future__ import annotations
 
-import csv
-import io
+import enum
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _codec, _sheet_json
+from wizardrules import _codec, _sheet_csv, _sheet_json
+from wizardrules._convert import shown
 from wizardrules._sheet_rows import (
     BidsEntry,
     CloudEntry,
@@ -38,8 +38,9 @@ from wizardrules._sheet_rows import (
 )
 from wizardrules._sheet_text import history_line, render_table
 from wizardrules.bidding import CloudChange, verify_bid
-from wizardrules.cards import Special, Suit
+from wizardrules.cards import Language, Special, Suit
 from wizardrules.errors import (
+    AmendError,
     BidError,
     BidNotAllowedError,
     BlindBidError,
@@ -64,6 +65,16 @@ VERSION: Final = 1
 
 Player: TypeAlias = "str | int"
 """A player named by name or by seat number."""
+
+
+class _Recorded(enum.Enum):
+    """The default of `ScoreSheet.amend`'s options."""
+
+    AS_RECORDED = "as recorded"
+
+
+AS_RECORDED: Final = _Recorded.AS_RECORDED
+"""For `ScoreSheet.amend`: keep the round's value as it was recorded."""
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -309,6 +320,96 @@ class ScoreSheet:
         """The number of entries recorded (what `undo` steps back through)."""
         return len(self._entries)
 
+    def amend(
+        self,
+        round_number: int,
+        *,
+        bids: Sequence[int] | Mapping[str, int] | _Recorded = AS_RECORDED,
+        tricks: Sequence[int] | Mapping[str, int] | _Recorded = AS_RECORDED,
+        blind: Iterable[Player] | _Recorded = AS_RECORDED,
+        cloud: tuple[Player, CloudChange] | _Recorded | None = AS_RECORDED,
+        bombs: int | _Recorded = AS_RECORDED,
+        trump: Suit | _Recorded | None = AS_RECORDED,
+    ) -> ScoreSheet:
+        """The sheet with finished round `round_number` recorded anew, every later round checked again.
+
+        For a slip noticed rounds later: give what changes, as for `record`; what is left out
+        stays as recorded. The round is checked as `record` checks a round; then every later
+        entry is checked again in order, since a bid rule may depend on the totals (R4.2). The
+        later entries stay as they were, so `undo` still steps back through them.
+
+        Raises:
+            EntryError: `round_number` is not a finished round (a round whose bids alone are
+                recorded is corrected with `undo`).
+            SheetError: the amended round cannot be recorded; a subclass says why, as for `record`.
+            BidError: a bid of the amended round outside 0..cards, or one the bid policy forbids.
+            AmendError: a later round no longer passes its checks; the message names the
+                round and the reason. This sheet is unchanged whatever is raised.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> sheet = sheet.record(bids=[1, 1, 0], tricks=[0, 1, 1])
+            >>> sheet.amend(1, tricks=[0, 1, 0]).totals  # round 1: Ben took the trick, not Ann
+            (-20, 20, 10)
+        """
+        if type(round_number) is not int or not 1 <= round_number <= len(self.rounds):
+            finished = f"1..{len(self.rounds)}" if self.rounds else "none yet"
+            raise EntryError(f"amend: round {shown(round_number)} is not a finished round (finished: {finished})")
+        old = self.rounds[round_number - 1]
+        by_round = self._entries_by_round()
+        sheet = ScoreSheet(self.players, rules=self.rules, first_dealer=self.first_dealer)
+        for entry in (entry for entries in by_round[: round_number - 1] for entry in entries):
+            sheet = sheet._with(entry)
+        sheet = sheet.record(
+            bids=old.bids if isinstance(bids, _Recorded) else bids,
+            blind=[s for s, b in enumerate(old.blind) if b] if isinstance(blind, _Recorded) else blind,
+            cloud=old.cloud if isinstance(cloud, _Recorded) else cloud,
+            tricks=old.tricks if isinstance(tricks, _Recorded) else tricks,
+            bombs=old.bombs if isinstance(bombs, _Recorded) else bombs,
+            trump=old.trump if isinstance(trump, _Recorded) else trump,
+        )
+        for number, entries in enumerate(by_round[round_number:], start=round_number + 1):
+            for entry in entries:
+                try:
+                    sheet = sheet._checked(entry)
+                except WizardRulesError as error:
+                    raise AmendError(
+                        f"amend round {round_number}: round {number} no longer checks: {error}; nothing was changed"
+                    ) from error
+        return sheet
+
+    def _entries_by_round(self) -> list[tuple[Entry, ...]]:
+        """The entries grouped by round: each finished round's, then the open round's if any."""
+        groups: list[tuple[Entry, ...]] = []
+        current: list[Entry] = []
+        for entry in self._entries:
+            current.append(entry)
+            if isinstance(entry, (TricksEntry, RoundEntry)):
+                groups.append(tuple(current))
+                current = []
+        if current:
+            groups.append(tuple(current))
+        return groups
+
+    def _checked(self, entry: Entry) -> ScoreSheet:
+        """This sheet with `entry` recorded again, through the checks of a live entry."""
+        if isinstance(entry, RoundEntry):
+            cloud = entry.cloud
+            return self.record(
+                bids=entry.bids.bids,
+                blind=[s for s, b in enumerate(entry.bids.blind) if b],
+                cloud=None if cloud is None else (cloud.seat, cloud.change),
+                tricks=entry.tricks.tricks,
+                bombs=entry.tricks.bombs,
+                trump=entry.tricks.trump,
+            )
+        if isinstance(entry, BidsEntry):
+            return self.record_bids(entry.bids, blind=[s for s, b in enumerate(entry.blind) if b])
+        if isinstance(entry, CloudEntry):
+            return self.change_bid(entry.seat, entry.change)
+        return self.record_tricks(entry.tricks, bombs=entry.bombs, trump=entry.trump)
+
     # -- validation -----------------------------------------------------------------------
 
     def _with(self, entry: Entry) -> ScoreSheet:
@@ -490,33 +591,100 @@ class ScoreSheet:
         """
         return tuple(history_line(self.players, r) for r in self.rounds)
 
-    def to_text(self) -> str:
+    def to_text(self, *, language: Language = Language.EN, legend: bool = False) -> str:
         """The score table as people write it: players as columns, rounds as rows.
 
-        Each cell shows bid/tricks, the round's points and the running total.
+        Each row starts with the round and its cards, and its trump when the sheet records
+        trumps; each cell shows bid/tricks, the round's points and the running total.
+
+        Args:
+            language: the language of the headings and the legend (R1.3).
+            legend: add a few lines that say how to read the table.
+
+        Examples:
+            >>> from wizardrules import Language, ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> print(sheet.to_text(language=Language.DE))
+            Runde  |          Ann |          Ben |          Cem
+            -------+--------------+--------------+-------------
+             1 (1) | 1/1 +30 = 30 | 0/0 +20 = 20 | 0/0 +20 = 20
+            -------+--------------+--------------+-------------
+            Summe  |           30 |           20 |           20
+            Platz  |            1 |            2 |            2
         """
-        return render_table(self)
+        return render_table(self, language=language, legend=legend)
 
     def __str__(self) -> str:
         return self.to_text()
 
     def to_csv(self) -> str:
-        """The table as CSV: one row per round, per player bid, final bid, blind, tricks, points, total."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        header = ["round", "cards", "dealer", "bombs"]
-        for name in self.players:
-            header += [f"{name} {col}" for col in ("bid", "final bid", "blind", "tricks", "points", "total")]
-        writer.writerow(header)
-        running = [0] * len(self.players)
-        for r in self.rounds:
-            row: list[object] = [r.number, r.cards, self.players[r.dealer], r.bombs]
-            for seat in range(len(self.players)):
-                running[seat] += r.points[seat]
-                row += [r.bids[seat], r.final_bids[seat], "B" if r.blind[seat] else "", r.tricks[seat]]
-                row += [r.points[seat], running[seat]]
-            writer.writerow(row)
-        return out.getvalue()
+        """The table as CSV, one row per finished round; `from_csv` reads it back.
+
+        The columns: the round, its cards and dealer, its trump when any round's trump is
+        on the record, its Bomb tricks when the rules have the Bomb; then per player (as
+        "NAME bid", ...) the bid, the bid after a Cloud change when the rules have the
+        Cloud, `B` for a blind bid when the rules allow blind bids, the tricks, the points
+        and the running total.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> header, row = sheet.to_csv().splitlines()
+            >>> header.split(",")[:7]
+            ['round', 'cards', 'dealer', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total']
+            >>> row
+            '1,1,Ann,1,1,30,30,0,0,20,20,0,0,20,20'
+        """
+        return _sheet_csv.write(self)
+
+    @classmethod
+    def from_csv(cls, text: str | bytes, *, rules: Rules | None = None) -> ScoreSheet:
+        """Read a table written by [`to_csv`][wizardrules.ScoreSheet.to_csv], replaying and checking every round.
+
+        The CSV does not hold the rules: give the game's rules (the rulebook's by default).
+        Every row is recorded as a round through the checks of `record`, and the file's
+        cards, dealers, points and totals must be what its bids and tricks give.
+
+        Raises:
+            FormatError: not such a table for these rules, a round the rules do not allow, or
+                numbers that do not add up; the message names the line.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> ScoreSheet.from_csv(sheet.to_csv()).rounds == sheet.rounds
+            True
+            >>> ScoreSheet.from_csv(sheet.to_csv().replace(",30,30,", ",30,40,"))
+            Traceback (most recent call last):
+            ...
+            wizardrules.errors.FormatError: score sheet CSV line 2: Ann's total 40 does not add up: ...
+        """
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules {shown(rules)} must be a Rules value")
+        players, rows = _sheet_csv.read(text, rules)
+        first_dealer = 0
+        if rows and rows[0].dealer in players:
+            first_dealer = (players.index(rows[0].dealer) - rows[0].number + 1) % len(players)
+        line = 1
+        try:
+            sheet = cls(players, rules=rules, first_dealer=first_dealer)
+            for row in rows:
+                line = row.line
+                sheet = sheet.record(
+                    bids=row.bids,
+                    blind=[seat for seat, is_blind in enumerate(row.blind) if is_blind],
+                    cloud=row.cloud,
+                    tricks=row.tricks,
+                    bombs=row.bombs,
+                    trump=row.trump,
+                )
+        except FormatError:
+            raise
+        except WizardRulesError as error:
+            raise FormatError(f"score sheet CSV line {line}: {error}") from None
+        _sheet_csv.check_rows(players, sheet.rounds, rows)
+        return sheet
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The sheet as versioned JSON; [`from_json`][wizardrules.ScoreSheet.from_json] reads it back.
