@@ -17,7 +17,7 @@ from wizardrules._convert import shown
 from wizardrules._sheet_rows import Round
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Special, Suit
-from wizardrules.errors import FormatError, NotationError
+from wizardrules.errors import FormatError, NotationError, RulesError, WizardRulesError
 from wizardrules.rules import Rules, Variant
 
 if TYPE_CHECKING:  # the sheet writes and reads itself with this module
@@ -207,6 +207,49 @@ def _row(line: int, cells: dict[str, str], players: Sequence[str], with_trump: b
         points=per_player("points"),
         totals=per_player("total"),
     )
+
+
+def load(cls: type[ScoreSheet], text: str | bytes, rules: Rules) -> ScoreSheet:
+    """The sheet of a CSV that `write` wrote for a game under `rules` (see `ScoreSheet.from_csv`)."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {shown(rules)} must be a Rules value")
+    players, rows = read(text, rules)
+    try:
+        sheet = cls(players, rules=rules, first_dealer=first_dealer(players, rows))
+    except WizardRulesError as error:
+        raise FormatError(f"{_WHAT}: {error}") from None
+    return replay(sheet, rows)
+
+
+def first_dealer(players: Sequence[str], rows: Sequence[CsvRound]) -> int:
+    """The seat that dealt round 1, from the first row's dealer (checked again with every row)."""
+    if not rows or rows[0].dealer not in players:
+        return 0
+    return (list(players).index(rows[0].dealer) - rows[0].number + 1) % len(players)
+
+
+def replay(sheet: ScoreSheet, rows: Sequence[CsvRound]) -> ScoreSheet:
+    """`sheet` (empty) with every row recorded as a round, through the checks of `record`, then checked.
+
+    Raises:
+        FormatError: a row the rules do not allow, or one whose numbers do not add up.
+    """
+    for row in rows:
+        try:
+            sheet = sheet.record(
+                bids=row.bids,
+                blind=[seat for seat, is_blind in enumerate(row.blind) if is_blind],
+                cloud=row.cloud,
+                tricks=row.tricks,
+                bombs=row.bombs,
+                trump=row.trump,
+            )
+        except FormatError:
+            raise
+        except WizardRulesError as error:
+            raise FormatError(f"{_WHAT} line {row.line}: {error}") from None
+    check_rows(sheet.players, sheet.rounds, rows)
+    return sheet
 
 
 def check_rows(players: Sequence[str], rounds: Sequence[Round], rows: Sequence[CsvRound]) -> None:

@@ -17,15 +17,14 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _codec, _sheet_csv, _sheet_json
-from wizardrules._convert import shown
+from wizardrules import _codec, _sheet_amend, _sheet_csv, _sheet_json
+from wizardrules._sheet_amend import AS_RECORDED, Changes, Recorded
 from wizardrules._sheet_rows import (
     BidsEntry,
     CloudEntry,
@@ -40,7 +39,6 @@ from wizardrules._sheet_text import history_line, render_table
 from wizardrules.bidding import CloudChange, verify_bid
 from wizardrules.cards import Language, Special, Suit
 from wizardrules.errors import (
-    AmendError,
     BidError,
     BidNotAllowedError,
     BlindBidError,
@@ -65,16 +63,6 @@ VERSION: Final = 1
 
 Player: TypeAlias = "str | int"
 """A player named by name or by seat number."""
-
-
-class _Recorded(enum.Enum):
-    """The default of `ScoreSheet.amend`'s options."""
-
-    AS_RECORDED = "as recorded"
-
-
-AS_RECORDED: Final = _Recorded.AS_RECORDED
-"""For `ScoreSheet.amend`: keep the round's value as it was recorded."""
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -324,12 +312,12 @@ class ScoreSheet:
         self,
         round_number: int,
         *,
-        bids: Sequence[int] | Mapping[str, int] | _Recorded = AS_RECORDED,
-        tricks: Sequence[int] | Mapping[str, int] | _Recorded = AS_RECORDED,
-        blind: Iterable[Player] | _Recorded = AS_RECORDED,
-        cloud: tuple[Player, CloudChange] | _Recorded | None = AS_RECORDED,
-        bombs: int | _Recorded = AS_RECORDED,
-        trump: Suit | _Recorded | None = AS_RECORDED,
+        bids: Sequence[int] | Mapping[str, int] | Recorded = AS_RECORDED,
+        tricks: Sequence[int] | Mapping[str, int] | Recorded = AS_RECORDED,
+        blind: Iterable[Player] | Recorded = AS_RECORDED,
+        cloud: tuple[Player, CloudChange] | Recorded | None = AS_RECORDED,
+        bombs: int | Recorded = AS_RECORDED,
+        trump: Suit | Recorded | None = AS_RECORDED,
     ) -> ScoreSheet:
         """The sheet with finished round `round_number` recorded anew, every later round checked again.
 
@@ -339,10 +327,8 @@ class ScoreSheet:
         later entries stay as they were, so `undo` still steps back through them.
 
         Raises:
-            EntryError: `round_number` is not a finished round (a round whose bids alone are
-                recorded is corrected with `undo`).
-            SheetError: the amended round cannot be recorded; a subclass says why, as for `record`.
-            BidError: a bid of the amended round outside 0..cards, or one the bid policy forbids.
+            EntryError: `round_number` is not a finished round (bids alone are undone with `undo`).
+            SheetError: the amended round cannot be recorded: as for `record` (or a `BidError`).
             AmendError: a later round no longer passes its checks; the message names the
                 round and the reason. This sheet is unchanged whatever is raised.
 
@@ -353,62 +339,7 @@ class ScoreSheet:
             >>> sheet.amend(1, tricks=[0, 1, 0]).totals  # round 1: Ben took the trick, not Ann
             (-20, 20, 10)
         """
-        if type(round_number) is not int or not 1 <= round_number <= len(self.rounds):
-            finished = f"1..{len(self.rounds)}" if self.rounds else "none yet"
-            raise EntryError(f"amend: round {shown(round_number)} is not a finished round (finished: {finished})")
-        old = self.rounds[round_number - 1]
-        by_round = self._entries_by_round()
-        sheet = ScoreSheet(self.players, rules=self.rules, first_dealer=self.first_dealer)
-        for entry in (entry for entries in by_round[: round_number - 1] for entry in entries):
-            sheet = sheet._with(entry)
-        sheet = sheet.record(
-            bids=old.bids if isinstance(bids, _Recorded) else bids,
-            blind=[s for s, b in enumerate(old.blind) if b] if isinstance(blind, _Recorded) else blind,
-            cloud=old.cloud if isinstance(cloud, _Recorded) else cloud,
-            tricks=old.tricks if isinstance(tricks, _Recorded) else tricks,
-            bombs=old.bombs if isinstance(bombs, _Recorded) else bombs,
-            trump=old.trump if isinstance(trump, _Recorded) else trump,
-        )
-        for number, entries in enumerate(by_round[round_number:], start=round_number + 1):
-            for entry in entries:
-                try:
-                    sheet = sheet._checked(entry)
-                except WizardRulesError as error:
-                    raise AmendError(
-                        f"amend round {round_number}: round {number} no longer checks: {error}; nothing was changed"
-                    ) from error
-        return sheet
-
-    def _entries_by_round(self) -> list[tuple[Entry, ...]]:
-        """The entries grouped by round: each finished round's, then the open round's if any."""
-        groups: list[tuple[Entry, ...]] = []
-        current: list[Entry] = []
-        for entry in self._entries:
-            current.append(entry)
-            if isinstance(entry, (TricksEntry, RoundEntry)):
-                groups.append(tuple(current))
-                current = []
-        if current:
-            groups.append(tuple(current))
-        return groups
-
-    def _checked(self, entry: Entry) -> ScoreSheet:
-        """This sheet with `entry` recorded again, through the checks of a live entry."""
-        if isinstance(entry, RoundEntry):
-            cloud = entry.cloud
-            return self.record(
-                bids=entry.bids.bids,
-                blind=[s for s, b in enumerate(entry.bids.blind) if b],
-                cloud=None if cloud is None else (cloud.seat, cloud.change),
-                tricks=entry.tricks.tricks,
-                bombs=entry.tricks.bombs,
-                trump=entry.tricks.trump,
-            )
-        if isinstance(entry, BidsEntry):
-            return self.record_bids(entry.bids, blind=[s for s, b in enumerate(entry.blind) if b])
-        if isinstance(entry, CloudEntry):
-            return self.change_bid(entry.seat, entry.change)
-        return self.record_tricks(entry.tricks, bombs=entry.bombs, trump=entry.trump)
+        return _sheet_amend.amend(self, self._entries, round_number, Changes(bids, tricks, blind, cloud, bombs, trump))
 
     # -- validation -----------------------------------------------------------------------
 
@@ -596,21 +527,14 @@ class ScoreSheet:
 
         Each row starts with the round and its cards, and its trump when the sheet records
         trumps; each cell shows bid/tricks, the round's points and the running total.
-
-        Args:
-            language: the language of the headings and the legend (R1.3).
-            legend: add a few lines that say how to read the table.
+        `language` is that of the headings and the legend (R1.3); `legend=True` adds a few
+        lines that say how to read the table.
 
         Examples:
             >>> from wizardrules import Language, ScoreSheet
             >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
-            >>> print(sheet.to_text(language=Language.DE))
+            >>> print(sheet.to_text(language=Language.DE).splitlines()[0])
             Runde  |          Ann |          Ben |          Cem
-            -------+--------------+--------------+-------------
-             1 (1) | 1/1 +30 = 30 | 0/0 +20 = 20 | 0/0 +20 = 20
-            -------+--------------+--------------+-------------
-            Summe  |           30 |           20 |           20
-            Platz  |            1 |            2 |            2
         """
         return render_table(self, language=language, legend=legend)
 
@@ -620,20 +544,15 @@ class ScoreSheet:
     def to_csv(self) -> str:
         """The table as CSV, one row per finished round; `from_csv` reads it back.
 
-        The columns: the round, its cards and dealer, its trump when any round's trump is
-        on the record, its Bomb tricks when the rules have the Bomb; then per player (as
-        "NAME bid", ...) the bid, the bid after a Cloud change when the rules have the
-        Cloud, `B` for a blind bid when the rules allow blind bids, the tricks, the points
-        and the running total.
+        The round, cards, dealer, trump (when recorded) and Bomb tricks, then per player the
+        bid, the bid after a Cloud, `B` for a blind bid, the tricks, the points and the total:
+        the columns for the Cloud, the Bomb and blind bids only where the rules have them.
 
         Examples:
             >>> from wizardrules import ScoreSheet
             >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
-            >>> header, row = sheet.to_csv().splitlines()
-            >>> header.split(",")[:7]
+            >>> sheet.to_csv().splitlines()[0].split(",")[:7]
             ['round', 'cards', 'dealer', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total']
-            >>> row
-            '1,1,Ann,1,1,30,30,0,0,20,20,0,0,20,20'
         """
         return _sheet_csv.write(self)
 
@@ -642,8 +561,8 @@ class ScoreSheet:
         """Read a table written by [`to_csv`][wizardrules.ScoreSheet.to_csv], replaying and checking every round.
 
         The CSV does not hold the rules: give the game's rules (the rulebook's by default).
-        Every row is recorded as a round through the checks of `record`, and the file's
-        cards, dealers, points and totals must be what its bids and tricks give.
+        Every row is recorded through the checks of `record`; cards, dealers, points and
+        totals must be what the bids and tricks give.
 
         Raises:
             FormatError: not such a table for these rules, a round the rules do not allow, or
@@ -659,32 +578,7 @@ class ScoreSheet:
             ...
             wizardrules.errors.FormatError: score sheet CSV line 2: Ann's total 40 does not add up: ...
         """
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules {shown(rules)} must be a Rules value")
-        players, rows = _sheet_csv.read(text, rules)
-        first_dealer = 0
-        if rows and rows[0].dealer in players:
-            first_dealer = (players.index(rows[0].dealer) - rows[0].number + 1) % len(players)
-        line = 1
-        try:
-            sheet = cls(players, rules=rules, first_dealer=first_dealer)
-            for row in rows:
-                line = row.line
-                sheet = sheet.record(
-                    bids=row.bids,
-                    blind=[seat for seat, is_blind in enumerate(row.blind) if is_blind],
-                    cloud=row.cloud,
-                    tricks=row.tricks,
-                    bombs=row.bombs,
-                    trump=row.trump,
-                )
-        except FormatError:
-            raise
-        except WizardRulesError as error:
-            raise FormatError(f"score sheet CSV line {line}: {error}") from None
-        _sheet_csv.check_rows(players, sheet.rounds, rows)
-        return sheet
+        return _sheet_csv.load(cls, text, Rules() if rules is None else rules)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The sheet as versioned JSON; [`from_json`][wizardrules.ScoreSheet.from_json] reads it back.
