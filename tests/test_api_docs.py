@@ -15,6 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+import attrs
+import pytest
+
 import wizardrules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,3 +113,26 @@ def test_doctest_examples_are_in_examples_sections() -> None:
                 misplaced.append(where)
                 break
     assert misplaced == []
+
+
+def test_reference_shows_constructors_and_enum_members() -> None:
+    """With the docs tools installed: griffe, with tools/griffe_reference.py, gives every attrs class of
+    `__all__` the constructor attrs wrote (names, kinds, defaults), and every enum a table of its members."""
+    griffe = pytest.importorskip("griffe")
+    extensions = griffe.load_extensions(f"{ROOT / 'tools' / 'griffe_reference.py'}:ReferenceExtension")
+    package = griffe.load("wizardrules", search_paths=[str(ROOT / "src")], extensions=extensions)
+    checked = 0
+    for name in wizardrules.__all__:
+        obj = getattr(wizardrules, name)
+        written_by_attrs = inspect.isclass(obj) and attrs.has(obj) and "__init__" in vars(obj)
+        if not written_by_attrs or not obj.__init__.__code__.co_filename.startswith("<attrs generated"):
+            continue
+        parameters = list(package[name].final_target.members["__init__"].parameters)[1:]
+        actual = list(inspect.signature(obj).parameters.values())
+        assert [(p.name, p.kind.name) for p in parameters] == [(p.name, p.kind.name.lower()) for p in actual], name
+        assert [p.default is None for p in parameters] == [p.default is inspect.Parameter.empty for p in actual], name
+        checked += 1
+    assert checked > 40
+    assert "__init__" not in package["GameState"].final_target.members  # made by new_game, not by hand
+    assert "| `RED` | `'R'` |" in package["Suit"].final_target.docstring.value
+    assert "RED" not in package["Suit"].final_target.members
