@@ -475,7 +475,7 @@ STANDARD_DECK_SIZE: Final = 60
 MAX_DECK_SIZE: Final = STANDARD_DECK_SIZE + len(Special)
 """Cards in the largest deck: the standard deck and all seven special cards (R1.4)."""
 
-ALL_CARDS: Final = _ALL
+ALL_CARDS: Final[tuple[Card, ...]] = _ALL
 """Every card that can exist, once each, declared forms included, in display order."""
 
 Card.WIZARD = _INTERNED[(CardKind.WIZARD, None, 0, None)]
