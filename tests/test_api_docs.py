@@ -136,3 +136,24 @@ def test_reference_shows_constructors_and_enum_members() -> None:
     assert "__init__" not in package["GameState"].final_target.members  # made by new_game, not by hand
     assert "| `RED` | `'R'` |" in package["Suit"].final_target.docstring.value
     assert "RED" not in package["Suit"].final_target.members
+
+
+def test_reference_documents_every_field() -> None:
+    """With the docs tools installed: every public field of every attrs class of `__all__` has its description,
+    in the class's `Attributes:` section or as a docstring of its own."""
+    griffe = pytest.importorskip("griffe")
+    package = griffe.load("wizardrules", search_paths=[str(ROOT / "src")], docstring_parser="google")
+    missing = []
+    for name in wizardrules.__all__:
+        obj = getattr(wizardrules, name)
+        if not (inspect.isclass(obj) and attrs.has(obj)):
+            continue
+        cls = package[name].final_target
+        sections = cls.docstring.parsed if cls.docstring is not None else []
+        described = {item.name for section in sections if section.kind.value == "attributes" for item in section.value}
+        for field in attrs.fields(obj):
+            member = cls.members.get(field.name)
+            own_docstring = member is not None and member.docstring is not None
+            if not field.name.startswith("_") and field.name not in described and not own_docstring:
+                missing.append(f"{name}.{field.name}")
+    assert missing == []

@@ -34,6 +34,10 @@ class Bid:
 
     The number of tricks may be given by position, `blind` only by name.
 
+    Attributes:
+        tricks: the tricks bid, 0 up to the round's cards.
+        blind: whether the bid is made before looking at the hand (R4.4).
+
     Examples:
         >>> str(Bid(0)), str(Bid(tricks=3, blind=True))
         ('bid 0', 'bid 3 blind')
@@ -59,6 +63,9 @@ class Play:
     A Cloud or Juggler is played with the suit its player names, a Shapeshifter with the
     role its player declares (R8.2, R8.3, R8.7).
 
+    Attributes:
+        card: the card played, declared if it needs a declaration.
+
     Examples:
         >>> str(Play(Card.parse("R13"))), str(Play(Card.parse("CLOUD:G")))
         ('play R13', 'play CLOUD:G')
@@ -82,6 +89,9 @@ class ChooseTrump:
     """Name the trump suit: the dealer after a Wizard or a special card is turned up (R3.2, R8.10),
     or the Werewolf's holder after the swap, who may also name no trump (`suit=None`, R8.6).
 
+    Attributes:
+        suit: the trump suit, `None` for no trump.
+
     Examples:
         >>> str(ChooseTrump(Suit.GREEN)), str(ChooseTrump(None))
         ('trump green', 'trump none')
@@ -101,6 +111,9 @@ class ChooseTrump:
 class ChangeBid:
     """The winner of the Cloud's trick changes their bid by one, up or down (R8.2).
 
+    Attributes:
+        change: up or down by one.
+
     Examples:
         >>> str(ChangeBid(CloudChange.UP)), str(ChangeBid(CloudChange.DOWN))
         ('cloud +1', 'cloud -1')
@@ -119,6 +132,9 @@ class ChangeBid:
 @frozen(cache_hash=True)
 class PassCard:
     """After the Juggler's trick, pass a card of one's hand to the left player (R8.3).
+
+    Attributes:
+        card: the card passed, as held (undeclared).
 
     Examples:
         >>> str(PassCard(Card.parse("W")))

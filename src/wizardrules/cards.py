@@ -517,6 +517,9 @@ def _special_set(values: Iterable[Special]) -> frozenset[Special]:
 class Deck:
     """A deck: the 60 standard cards (R1.1) plus any chosen special cards (R1.4).
 
+    Attributes:
+        specials: the special cards in the deck, one copy each (R8).
+
     Examples:
         >>> len(Deck()), len(Deck(specials=frozenset({Special.BOMB, Special.CLOUD})))
         (60, 62)
