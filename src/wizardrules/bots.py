@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from attrs import define, field
 
-from wizardrules._progress import Progress, checked, progress_bar
+from wizardrules._progress import checked, progress_bar
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
@@ -175,7 +175,7 @@ def play_game(
     rules: Rules | None = None,
     seed: int = 0,
     names: Sequence[str] | None = None,
-    progress: Progress = False,
+    progress: bool | float = False,
 ) -> GameState:
     """Play a whole game between `bots` (one per seat) and return the final state.
 

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 from attrs import field, frozen
 
 from wizardrules._convert import shown
-from wizardrules._progress import Bar, Progress, checked, progress_bar
+from wizardrules._progress import Bar, checked, progress_bar
 from wizardrules.bots import Bot, play_game
 from wizardrules.cards import Language
 from wizardrules.engine import new_game
@@ -514,7 +514,7 @@ def tournament(
     rules: Rules | None = None,
     seed: int = 0,
     executor: Executor | Literal["process"] | None = "process",
-    progress: Progress = False,
+    progress: bool | float = False,
     chunk_size: int | None = None,
 ) -> TournamentResult:
     """Play `games` seeded games between `bots` and return each bot's statistics.
