@@ -191,9 +191,8 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         bots.append(RuleBot() if kind == "rule" else _BOTS[kind](seed=args.seed * 10 + seat))  # type: ignore[call-arg]
-    final = play_game(
-        bots, rules=rules, seed=args.seed, progress=_PROGRESS_AFTER
-    )  # players named as play_game names them
+    # The players are named as play_game names them: "RuleBot 1", "RandomBot 2", ...
+    final = play_game(bots, rules=rules, seed=args.seed, progress=_PROGRESS_AFTER)
     sheet = final.scoresheet
     word = "Gewinner" if lang is Language.DE else "winner"
     winners = ", ".join(sheet.winners())
