@@ -1,11 +1,18 @@
-"""Pytest configuration shared by the tests, the doctests and the docs examples."""
+"""Pytest configuration shared by the tests, the doctests and the docs examples.
+
+The hypothesis profile sets how hard the run tries: `dev` (the default) keeps the README's
+test command quick, `ci` (what `.ci/run` selects with `HYPOTHESIS_PROFILE=ci`) and
+`thorough` try many more examples. Tests that repeat work of their own (whole games,
+samples) ask the `thorough` fixture how much to do; they check the same things either way.
+"""
 
 import os
 from importlib.util import find_spec
 
+import pytest
 from hypothesis import HealthCheck, settings
 
-collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*"]
+collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*", "tools/*"]
 
 # The modules of optional extras, and the docs pages that use them, are collected for their
 # doctests only where the extra is installed (their tests skip themselves).
@@ -19,6 +26,13 @@ for _module, _paths in _EXTRAS.items():
         collect_ignore_glob += [*_paths, "docs/rl.md"]
 
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=60, deadline=None)
-settings.register_profile("thorough", max_examples=2000, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
+settings.load_profile(PROFILE)
+
+
+@pytest.fixture(scope="session")
+def thorough() -> bool:
+    """Whether this run is a thorough one (the `ci` or `thorough` profile), so that repeated work is repeated more."""
+    return PROFILE != "dev"

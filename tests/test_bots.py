@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import statistics
 from collections.abc import Sequence
+from typing import Any, cast
 
 import pytest
 
@@ -153,3 +155,18 @@ def test_rule_bot_keeps_its_shapeshifter_while_it_needs_tricks() -> None:
         state = state.apply(parse_action(text))
     assert (state.phase, state.to_move, state.bids[1], state.tricks_won[1]) == (Phase.PASSING, 1, 2, 0)
     assert RuleBot().act(state.view(1), state.legal_actions()) == PassCard(Card.parse("Y2"))
+
+
+def test_play_game_shows_the_rounds_played(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`progress=True` counts the rounds on stderr (a plain counter without tqdm); a number of seconds
+    shows nothing for a game that ends sooner; a bad value is a RulesError."""
+    progress_module = importlib.import_module("wizardrules._progress")
+    monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
+    final = play_game([RuleBot(), RuleBot(), RuleBot()], seed=4, progress=True)
+    err = capsys.readouterr().err
+    assert "game: 0/20 rounds" in err
+    assert err.endswith("game: 20/20 rounds\n")
+    assert play_game([RuleBot(), RuleBot(), RuleBot()], seed=4, progress=3600) == final
+    assert capsys.readouterr().err == ""
+    with pytest.raises(RulesError, match="progress"):
+        play_game([RuleBot(), RuleBot(), RuleBot()], progress=cast(Any, "on"))

@@ -7,7 +7,9 @@ a one-line error on stderr, never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 import subprocess
 import sys
 
@@ -15,8 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wizardrules import EqualBids, FreeBids, NotEqualBids, allowed_bids, round_points
+import wizardrules
+from wizardrules import EqualBids, FreeBids, NotEqualBids, RandomBot, RuleBot, allowed_bids, play_game, round_points
 from wizardrules.cli import main
+
+cli_module = importlib.import_module("wizardrules.cli")
+progress_module = importlib.import_module("wizardrules._progress")
 
 Capture = pytest.CaptureFixture[str]
 
@@ -256,3 +262,125 @@ def test_cli_stops_quietly_when_the_reader_goes_away() -> None:
     proc.stderr.close()
     assert proc.wait(timeout=60) == 1
     assert b"Traceback" not in errors
+
+
+# -- options, version, languages ---------------------------------------------------------------
+
+
+def test_cli_json_and_lang_after_the_command(capsys: Capture) -> None:
+    """R5.4: `--json` and `--lang` may follow the command (and its options) as well as precede it."""
+    assert main(["trick", "Y7 Y11 R13", "--trump", "blue", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["card"] == "Y11"
+    assert main(["trick", "Y7 Y11 R13", "--lang", "de", "--trump", "blue"]) == 0
+    assert capsys.readouterr().out.startswith("Karte 2 (Gelb 11) gewinnt")
+    assert main(["--lang", "de", "points", "2", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["points"] == 40
+    assert main(["--json", "bids", "--round", "3", "1", "0", "1", "--lang", "de"]) == 0
+    assert json.loads(capsys.readouterr().out)["allowed"] == [0, 2, 3]
+
+
+def test_cli_version(capsys: Capture) -> None:
+    """`wizardrules --version` prints the package's version."""
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"wizardrules {wizardrules.__version__}"
+
+
+def test_cli_play_in_german_throughout(capsys: Capture) -> None:
+    """R1.3: `--lang de` gives the score table's headings, suits and legend in German, and the winner line."""
+    assert main(["play", "--players", "3", "--seed", "2", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert [cell.strip() for cell in lines[0].split("|")][:2] == ["Runde", "Trumpf"]
+    assert any(line.startswith("Summe") for line in lines)
+    assert any(line.startswith("Platz") for line in lines)
+    assert "je Spieler: Ansage/Stiche, die Punkte der Runde = der Stand" in lines
+    assert lines[-1].startswith("Gewinner: ")
+    words = set(re.findall(r"\w+", out))
+    assert not words & {"round", "trump", "total", "place", "winner", "Red", "Yellow", "Green", "Blue"}
+
+
+def test_cli_simulate_in_german(capsys: Capture) -> None:
+    """R1.3: `simulate --lang de` writes its table in German, with decimal commas."""
+    argv = ["simulate", "--games", "6", "--players", "3", "--rounds", "2", "--jobs", "1", "--lang", "de"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "6 Spiele, Seed 1"
+    assert lines[1].split() == ["Bot", "Spiele", "Mittel", "95-%-KI", "Siege", "Treffer"]
+    assert "," in lines[2]
+    assert "%" in lines[2]
+
+
+def test_cli_play_table_has_a_legend_and_each_rounds_trump(capsys: Capture) -> None:
+    """R3: each row shows the round's trump, as the game dealt it; a legend says what "1 (1)" and "1/0" mean."""
+    assert main(["play", "--players", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    final = play_game([RuleBot(), RuleBot(), RuleBot(), RuleBot()], seed=3)
+    rows = out.splitlines()[2 : 2 + 15]
+    assert [row.split("|")[1].strip() for row in rows] == [
+        "-" if r.trump is None else r.trump.display() for r in final.scoresheet.rounds
+    ]
+    assert "round: the round, and in brackets the cards each player holds" in out
+    assert "each player: bid/tricks taken, the round's points = the running total" in out
+
+
+def test_cli_play_names_players_as_play_game_does(capsys: Capture) -> None:
+    """One naming scheme: a bot's class and seat, as `play_game` names players by default."""
+    result = run_json(capsys, "play", "--players", "3", "--bots", "rule,random,random", "--seed", "2")
+    assert result["players"] == ["RuleBot 1", "RandomBot 2", "RandomBot 3"]
+    final = play_game([RuleBot(), RandomBot(seed=21), RandomBot(seed=22)], seed=2)
+    assert result["players"] == list(final.players)
+    assert result["totals"] == list(final.totals)
+
+
+def test_cli_play_help_lists_every_bot(capsys: Capture) -> None:
+    """`play --help` names the Monte Carlo bot and says a game with it takes a while."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "rule, random, montecarlo" in help_text
+    assert "takes minutes" in help_text
+
+
+@pytest.mark.parametrize("with_tqdm", [True, False])
+def test_cli_shows_progress_on_stderr_for_long_runs(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, with_tqdm: bool
+) -> None:
+    """A run that takes longer than the threshold (here none) shows its progress on stderr, never on stdout."""
+    if with_tqdm:
+        pytest.importorskip("tqdm")
+    else:
+        monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
+    monkeypatch.setattr(cli_module, "_PROGRESS_AFTER", 0.0)
+    assert main(["--json", "play", "--players", "3", "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["rounds"] == 20
+    assert "20/20" in err
+    assert "round" in err
+    assert main(["simulate", "--games", "4", "--players", "3", "--rounds", "1", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "4/4" in err
+    assert "4/4" not in out
+
+
+# -- the deck bounds the rounds (R2.2) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["bids", "--round", "21", "1", "0"], ["round 21", "3 players", "20 rounds"]),
+        (["bids", "--round", "16", "--players", "4", "1"], ["round 16", "4 players", "15 rounds"]),
+        (["bids", "--round", "2", "--cards", "11", "--players", "6", "1"], ["--cards 11", "6 players", "10 rounds"]),
+    ],
+)
+def test_r2_2_cli_bids_beyond_the_deck_are_refused(capsys: Capture, argv: list[str], named: list[str]) -> None:
+    """R2.2: a round whose cards do not come out of the 60-card deck for every player is refused."""
+    assert_one_line_error(capsys, argv, *named)
+
+
+def test_r2_2_cli_bids_in_the_last_round_of_the_ladder(capsys: Capture) -> None:
+    """R2.2: round 20 of 3 players deals the whole deck; its bids are 0..20."""
+    result = run_json(capsys, "bids", "--round", "20", "1", "0")
+    assert result["allowed"] == [b for b in range(21) if b != 19]

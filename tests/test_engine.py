@@ -1150,6 +1150,16 @@ def test_actions_notation_examples() -> None:
     assert parse_action("BID 3 BLIND") == Bid(tricks=3, blind=True)
 
 
+def test_actions_bid_takes_its_tricks_by_position() -> None:
+    """`Bid(1)` is `Bid(tricks=1)`; `blind` only by name, so no bare True reads as a blind bid."""
+    assert Bid(1) == Bid(tricks=1)
+    assert Bid(0, blind=True) == parse_action("bid 0 blind")
+    with pytest.raises(TypeError):
+        Bid(1, True)  # type: ignore[call-arg]
+    with pytest.raises(ActionError, match="whole number"):
+        Bid(-1)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -1375,6 +1385,40 @@ def test_events_round_started_reports_the_trump() -> None:
     state = run(state, "bid 0, bid 0, bid 0, play W, play B7")
     _, events = state.step(Play(Card.parse("R1")))
     assert events[-1] == RoundStarted(round_number=2, dealer=1, turned_up=Card.parse("Y4"), trump=Suit.YELLOW)
+
+
+def test_events_start_events_open_round_1() -> None:
+    """`start_events` gives round 1 the RoundStarted that `step` gives every later round (R2.6, R3)."""
+    state = new_game(NAMES, rules=Rules(schedule=ONE_TWO), deal=[G_DEALS[0], deal("R2 R3", "W J", "B8 B9", up="Y4")])
+    assert state.start_events() == (
+        RoundStarted(round_number=1, dealer=0, turned_up=state.turned_up, trump=state.trump),
+    )
+    state = run(state, "bid 0, bid 0, bid 0, play W, play B7")
+    state, events = state.step(Play(Card.parse("R1")))
+    assert state.start_events() == (events[-1],)  # a state a step moved into a new round: the same event
+
+
+@pytest.mark.parametrize("preset", [Preset.RULEBOOK, Preset.ANNIVERSARY_2021])
+def test_events_every_round_starts_once_for_an_event_driven_ui(preset: Preset) -> None:
+    """start_events, then step's events: one RoundStarted per round in order, before the round's first bid, a
+    trump not yet named reported by TrumpChosen, and nothing to start once the game is over."""
+    rng = random.Random(3)
+    state = new_game(["Ann", "Ben", "Cem"], rules=preset.rules(), seed=8)
+    log = list(state.start_events())
+    while not state.is_over:
+        state, events = state.step(rng.choice(state.legal_actions()))
+        log += events
+    started = [event for event in log if isinstance(event, RoundStarted)]
+    assert [event.round_number for event in started] == list(range(1, len(state.scoresheet.rounds) + 1))
+    for start in started:
+        assert start.dealer == (state.first_dealer + start.round_number - 1) % 3
+    for at, event in enumerate(log):
+        if isinstance(event, RoundStarted):
+            opening = next(e for e in log[at:] if isinstance(e, (TrumpChosen, BidMade)))
+            if isinstance(opening, TrumpChosen):  # named by the dealer (R3.2, R8.10): not known at the start
+                assert event.trump is None
+                assert event.turned_up is not None
+    assert state.start_events() == ()
 
 
 def test_events_step_checks_like_apply() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from wizardrules import (
@@ -107,7 +107,6 @@ games = {
 }
 
 
-@settings(max_examples=100, deadline=None)
 @given(**games, tries=st.sampled_from([0, 8]), seed=st.integers(0, 2**16))
 def test_sampled_worlds_never_contradict_the_view(players: int, rules: int, game: int, tries: int, seed: int) -> None:
     """For every seat, 50 sampled worlds fit its view (sizes, own and seen hands, cards out, voids), as the true one."""
@@ -284,7 +283,6 @@ def public(view: PlayerView) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=100, deadline=None)
 @given(**games, seed=st.integers(0, 2**16))
 def test_world_state_replays_to_the_view(players: int, rules: int, game: int, seed: int) -> None:
     """The one-round state built from the true world or a sampled one shows every seat the view it had."""

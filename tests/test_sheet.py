@@ -253,6 +253,14 @@ def test_r2_5_first_dealer_must_be_a_seat_number(first_dealer: Any) -> None:
         ScoreSheet(players=NAMES[:3], first_dealer=first_dealer)
 
 
+def test_players_by_position() -> None:
+    """`ScoreSheet(["A", "B", "C"])`, as `new_game` takes its players; the rules and first dealer by name."""
+    assert ScoreSheet(["A", "B", "C"]) == ScoreSheet(players=["A", "B", "C"])
+    assert ScoreSheet(NAMES[:4], first_dealer=2).dealer == 2
+    with pytest.raises(TypeError):
+        ScoreSheet(NAMES[:3], Rules())  # type: ignore[call-arg]
+
+
 def test_r2_5_default_first_dealer_is_seat_zero() -> None:
     """R2.5: without a choice, seat 0 deals round 1 and seat 1 bids first."""
     sheet = sheet_of(4)
@@ -1157,18 +1165,20 @@ def test_history_has_one_line_per_round() -> None:
 
 
 def test_to_text_has_players_as_columns_and_a_row_per_round() -> None:
-    """The text table: a header with the players, a row per round (and the pending one), totals, places."""
+    """The text table: a header with the players, a row per round (and the pending one), totals, places;
+    a trump column since the sheet records trumps (`-` where none is recorded)."""
     sheet = rich_sheet()
     text = sheet.to_text()
     assert str(sheet) == text
     lines = text.splitlines()
     header = [cell.strip() for cell in lines[0].split("|")]
-    assert header == ["round", "Lena", "Tom", "Mia"]
+    assert header == ["round", "trump", "Lena", "Tom", "Mia"]
     rows = [line for line in lines if line[:2].strip().isdigit()]
     assert len(rows) == 4  # three finished rounds and the pending one
     assert [row.split("|")[0].split()[0] for row in rows] == ["1", "2", "3", "4"]
+    assert [row.split("|")[1].strip() for row in rows] == ["Green", "Blue", "-", ""]
     for row in rows:
-        assert len(row.split("|")) == 4
+        assert len(row.split("|")) == 5
     assert "= 90" in rows[2]
     assert "= 40" in rows[2]
     assert "= 20" in rows[2]
@@ -1176,7 +1186,7 @@ def test_to_text_has_players_as_columns_and_a_row_per_round() -> None:
     assert rows[3].count("/?") == 3
     assert "1B/?" in rows[3]
     total = next(line for line in lines if line.startswith("total"))
-    assert [cell.strip() for cell in total.split("|")[1:]] == ["90", "40", "20"]
+    assert [cell.strip() for cell in total.split("|")[2:]] == ["90", "40", "20"]
 
 
 def test_to_text_of_an_empty_sheet_has_the_header_and_totals() -> None:
@@ -1431,12 +1441,13 @@ def test_json_blind_entries_need_the_variant_when_loading() -> None:
 
 
 def test_csv_has_a_header_and_a_row_per_round() -> None:
-    """to_csv: a header, one row per finished round, parseable by the csv module."""
+    """to_csv: a header, one row per finished round, parseable by the csv module; with the rules' Cloud, Bomb
+    and blind bids, and the trumps on the record, their columns."""
     sheet = rich_sheet()
     rows = list(csv.reader(io.StringIO(sheet.to_csv())))
     header, body = rows[0], rows[1:]
-    assert header[:4] == ["round", "cards", "dealer", "bombs"]
-    assert len(header) == 4 + 6 * 3
+    assert header[:5] == ["round", "cards", "dealer", "trump", "bombs"]
+    assert len(header) == 5 + 6 * 3
     for name in SEED:
         for col in ("bid", "final bid", "blind", "tricks", "points", "total"):
             assert f"{name} {col}" in header
@@ -1447,6 +1458,7 @@ def test_csv_has_a_header_and_a_row_per_round() -> None:
     assert [int(r["cards"]) for r in records] == [1, 2, 3]
     assert [r["dealer"] for r in records] == ["Tom", "Mia", "Lena"]
     assert [int(r["bombs"]) for r in records] == [0, 0, 1]
+    assert [r["trump"] for r in records] == ["green", "blue", ""]
     assert [r["Mia blind"] for r in records] == ["B", "", ""]
     assert [(int(r["Lena bid"]), int(r["Lena final bid"])) for r in records] == [(1, 1), (0, 1), (1, 1)]
     assert [(int(r["Mia bid"]), int(r["Mia final bid"])) for r in records] == [(0, 0), (1, 1), (1, 0)]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import math
 import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any, Final, cast
 
 import pytest
@@ -40,6 +42,7 @@ from wizardrules.tournament import (
 
 # `wizardrules.tournament` may be the function once the package exports it; this is the module.
 tournament_module = importlib.import_module("wizardrules.tournament")
+progress_module = importlib.import_module("wizardrules._progress")
 
 SHORT: Final = Rules(schedule=Schedule.ladder(4, rounds=3))
 SHORT3: Final = Rules(schedule=Schedule.ladder(3, rounds=3))
@@ -295,13 +298,29 @@ def test_functions_and_lambdas() -> None:
 
 def test_progress_counter_without_tqdm(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Without tqdm a plain counter on stderr shows the games played."""
-    monkeypatch.setattr(tournament_module, "_load_tqdm", lambda: None)
+    monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
     tournament([RuleBot, RuleBot, RuleBot], 30, rules=SHORT3, executor=None, progress=True, chunk_size=7)
     err = capsys.readouterr().err
     assert "tournament: 0/30 games" in err
     assert err.endswith("tournament: 30/30 games\n")
     tournament([RuleBot, RuleBot, RuleBot], 3, rules=SHORT3, executor=None)
     assert capsys.readouterr().err == ""
+
+
+def test_progress_after_some_seconds_only_for_long_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A number of seconds: a run that ends sooner shows nothing, one still going then shows its count."""
+    monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
+    tournament([RuleBot, RuleBot, RuleBot], 30, rules=SHORT3, executor=None, progress=3600, chunk_size=7)
+    assert capsys.readouterr().err == ""
+    clock = itertools.count()  # a clock that moves one second each time it is read
+    monkeypatch.setattr(progress_module, "time", SimpleNamespace(monotonic=lambda: float(next(clock))))
+    tournament([RuleBot, RuleBot, RuleBot], 30, rules=SHORT3, executor=None, progress=2.5, chunk_size=7)
+    err = capsys.readouterr().err
+    assert "tournament: 0/30" not in err  # not shown at the start
+    assert "tournament: 14/30 games" in err
+    assert err.endswith("tournament: 30/30 games\n")
 
 
 def test_progress_bar_with_tqdm(capsys: pytest.CaptureFixture[str]) -> None:
@@ -354,6 +373,9 @@ def test_bad_options() -> None:
         tournament(three, 2, chunk_size=0, executor=None)
     with pytest.raises(RulesError, match="executor"):
         tournament(three, 2, executor=cast(Any, "threads"))
+    for progress in (-1, float("nan"), "yes", None):
+        with pytest.raises(RulesError, match="progress"):
+            tournament(three, 2, executor=None, progress=cast(Any, progress))
     with pytest.raises(RulesError, match="deals 16 cards to 4 players"):
         tournament([*three, RuleBot], 2, rules=Rules(schedule=Schedule(cards_per_round=(16,))), executor=None)
 

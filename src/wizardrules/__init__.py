@@ -1,6 +1,18 @@
 """wizardrules: the rules and scoring of the card game Wizard, typed and immutable.
 
-Example:
+Documentation: <https://wizardrules.github.io/wizardrules/>; its API reference lists every
+name below by layer, with its signature and an example. Every name is importable from here.
+Where to start:
+
+- cards and tricks: `Card.parse`, `parse_cards`, `trick_winner`, `legal_plays`;
+- points and bids: `round_points`, `allowed_bids`, `Rules` and its `Preset`s;
+- a score pad for an app: `ScoreSheet` (`record`, `amend`, `to_text`, `to_csv`, `to_json`);
+- a whole game card by card: `new_game`, then `GameState.legal_actions`, `.apply`, `.view`;
+- bots and many games: `RuleBot`, `play_game`, `tournament`, `random_games`;
+- errors: every one derives from `WizardRulesError`, which is also a `ValueError`;
+- the command line: `wizardrules --help`.
+
+Examples:
     >>> from wizardrules import Suit, parse_cards, round_points, trick_winner
     >>> trick_winner(parse_cards("B9 W G13 W"), Suit.GREEN)
     1
@@ -9,6 +21,7 @@ Example:
 """
 
 from wizardrules import svg  # noqa: F401 - the pictures; importing them gives values their notebook reprs
+from wizardrules._version import __version__
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
     BidContext,
@@ -26,6 +39,7 @@ from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import (
     ActionError,
+    AmendError,
     BidError,
     BidNotAllowedError,
     BlindBidError,
@@ -106,8 +120,6 @@ from wizardrules.tricks import (
     would_be_winner,
 )
 
-__version__ = "0.1.0"
-
 __all__ = [
     "ALL_CARDS",
     "EDITION_2016",
@@ -115,6 +127,7 @@ __all__ = [
     "STANDARD_SCORE",
     "Action",
     "ActionError",
+    "AmendError",
     "Bid",
     "BidChanged",
     "BidContext",

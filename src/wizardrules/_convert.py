@@ -47,7 +47,7 @@ _SHORT = _Short()
 def shown(value: object) -> str:
     """A short repr of caller input for a message: bounded in length, and never raising.
 
-    Example:
+    Examples:
         >>> shown(10**5000), shown("x" * 100), shown([1, 2])
         ('<a 16610-bit number>', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'", '[1, 2]')
     """

@@ -75,14 +75,17 @@ PLAY_OF_INDEX: Final[tuple[Play, ...]] = tuple(PLAYS[card] for card in CARD_OF[:
 
 
 def _suit_tables() -> tuple[list[tuple[Play, ...]], ...]:
-    """For each suit, the Play actions of every 13-bit set of its cards, in rank order."""
+    """For each suit, the Play actions of every 13-bit set of its cards, in rank order.
+
+    Built by doubling: the sets with rank `r` as their highest card are the sets below `r`
+    with `r`'s play added at the end.
+    """
     tables = []
     for suit in range(4):
-        plays = PLAY_OF_INDEX[suit * 13 : suit * 13 + 13]
-        table: list[tuple[Play, ...]] = [()] * 8192
-        for chunk in range(1, 8192):
-            low = chunk & -chunk
-            table[chunk] = (plays[low.bit_length() - 1], *table[chunk ^ low])
+        table: list[tuple[Play, ...]] = [()]
+        for play in PLAY_OF_INDEX[suit * 13 : suit * 13 + 13]:
+            last = (play,)
+            table += [plays + last for plays in table]
         tables.append(table)
     return tuple(tables)
 
@@ -94,14 +97,14 @@ SUIT_SHIFT: Final = (0, 13, 26, 39)
 
 
 def _special_table() -> list[tuple[Play, ...]]:
-    """For each 7-bit set of special cards, their Play actions with every declaration (R8)."""
-    table: list[tuple[Play, ...]] = []
-    for chunk in range(128):
-        plays: list[Play] = []
-        for i, special in enumerate(SPECIALS):
-            if chunk >> i & 1 and special is not Special.WEREWOLF:  # the Werewolf is never played (R8.6)
-                plays += (PLAYS[card] for card in special.card.declarations())
-        table.append(tuple(plays))
+    """For each 7-bit set of special cards, their Play actions with every declaration (R8).
+
+    Built by doubling, as the suit tables are; the Werewolf is never played (R8.6).
+    """
+    table: list[tuple[Play, ...]] = [()]
+    for special in SPECIALS:
+        own = () if special is Special.WEREWOLF else tuple(PLAYS[card] for card in special.card.declarations())
+        table += [plays + own for plays in table]
     return table
 
 

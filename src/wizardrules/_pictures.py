@@ -5,7 +5,7 @@ must not import the picture layer (`wizardrules.svg`), which draws them. So they
 registry, and `wizardrules.svg` fills it when it is imported (`import wizardrules` does
 that). With nothing registered a repr returns `None`, and IPython shows the text repr.
 
-Example:
+Examples:
     >>> from wizardrules import Card, _pictures
     >>> _pictures.render(_pictures.Picture.CARD, Card.parse("R13"))[:4]
     '<svg'

@@ -44,7 +44,7 @@ class ActionCodec:
     Raises:
         RulesError: the rules cannot be played by that many players.
 
-    Example:
+    Examples:
         >>> from wizardrules import Bid, Preset, parse_action
         >>> codec = ActionCodec(Preset.ANNIVERSARY_2021.rules(), 4)
         >>> codec.size, codec.index(Bid(tricks=2)), str(codec.action(codec.index(parse_action("play CLOUD:G"))))
@@ -108,7 +108,7 @@ class ActionCodec:
     def describe(self) -> Layout:
         """The index ranges of each kind of action, as a layout of a mask vector.
 
-        Example:
+        Examples:
             >>> from wizardrules import Rules
             >>> ActionCodec(Rules(), 3).describe().names
             ('bid', 'trump', 'play')

@@ -196,7 +196,7 @@ def points_bounds(rules: Rules, players: int) -> tuple[int, int]:
     Raises:
         RulesError: the rules cannot be played by `players`, or the score rule gives no whole number.
 
-    Example:
+    Examples:
         >>> from wizardrules import Rules
         >>> points_bounds(Rules(), 6)  # 10 cards: 20 + 10 x 10 at best; the ladder 1..10
         (120, 750)

@@ -196,7 +196,7 @@ class Observer:
             RulesError: `encoding` is not a vector of the observer (the action mask's layout
                 is [`ActionCodec.describe`][wizardrules.rl.ActionCodec.describe]).
 
-        Example:
+        Examples:
             >>> from wizardrules import Rules
             >>> layout = Observer(Rules(), 4).describe()
             >>> layout.size, layout["hand"].slice
@@ -397,7 +397,7 @@ class Observer:
     def observation_string(self, view: PlayerView) -> str:
         """The observation as text, one fact a line, seats relative (`+0` is this seat).
 
-        Example:
+        Examples:
             >>> from wizardrules import Rules, new_game
             >>> state = new_game(3, seed=3)
             >>> print(Observer(Rules(), 3).observation_string(state.view(0)))
@@ -493,7 +493,7 @@ def table_text(state: GameState, names: Sequence[str] | None = None) -> str:
         state: the game.
         names: a name per seat, by default the state's players.
 
-    Example:
+    Examples:
         >>> from wizardrules import new_game
         >>> print(table_text(new_game(3, seed=3), ["ann", "ben", "cem"]))
         round 1 of 20, 1 card, dealer ben, bidding, trump green (turned up G11)

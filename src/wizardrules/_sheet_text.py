@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from wizardrules._convert import shown
 from wizardrules._sheet_rows import Round
+from wizardrules.cards import Language, Special
+from wizardrules.errors import CardError
+from wizardrules.rules import Variant
 
 if TYPE_CHECKING:  # the sheet renders itself with this module
     from wizardrules.sheet import ScoreSheet
@@ -22,9 +26,40 @@ def _cell(r: Round, seat: int, total: int) -> str:
     return f"{bid}/{r.tricks[seat]} {r.points[seat]:+d} = {total}"
 
 
-def render_table(sheet: ScoreSheet) -> str:
-    """Players as columns, rounds as rows; each cell: bid/tricks, points, running total."""
+_WORDS: Final = {
+    Language.EN: {"round": "round", "trump": "trump", "total": "total", "place": "place", "none": "-"},
+    Language.DE: {"round": "Runde", "trump": "Trumpf", "total": "Summe", "place": "Platz", "none": "-"},
+}
+_LEGEND: Final = {
+    Language.EN: {
+        "round": "round: the round, and in brackets the cards each player holds",
+        "trump": "trump: the round's trump suit (- for none)",
+        "cell": "each player: bid/tricks taken, the round's points = the running total",
+        "blind": "B: a blind bid",
+        "cloud": "1→2: a bid the Cloud changed",
+        "bomb": "*: a Bomb voided a trick",
+    },
+    Language.DE: {
+        "round": "Runde: die Runde, in Klammern die Karten je Spieler",
+        "trump": "Trumpf: die Trumpffarbe der Runde (- für keine)",
+        "cell": "je Spieler: Ansage/Stiche, die Punkte der Runde = der Stand",
+        "blind": "B: blind angesagt",
+        "cloud": "1→2: von der Wolke geänderte Ansage",
+        "bomb": "*: eine Bombe hat einen Stich aufgehoben",
+    },
+}
+
+
+def render_table(sheet: ScoreSheet, *, language: Language = Language.EN, legend: bool = False) -> str:
+    """Players as columns, rounds as rows; each cell: bid/tricks, points, running total.
+
+    A trump column when any round's trump is recorded; a legend below the table on request.
+    """
+    if not isinstance(language, Language):
+        raise CardError(f"language {shown(language)}: expected Language.EN or Language.DE")
+    words = _WORDS[language]
     n = len(sheet.players)
+    with_trump = any(r.trump is not None for r in sheet.rounds)
     rows: list[list[str]] = []
     running = [0] * n
     for r in sheet.rounds:
@@ -33,31 +68,50 @@ def render_table(sheet: ScoreSheet) -> str:
         for seat in range(n):
             running[seat] += r.points[seat]
             cells.append(_cell(r, seat, running[seat]))
-        rows.append([label, *cells])
+        trump = [words["none"] if r.trump is None else r.trump.display(language)] if with_trump else []
+        rows.append([label, *trump, *cells])
     pending = sheet.pending
     if pending is not None:
         label = f"{sheet.current_round:>2} ({sheet.cards})"
         cells = []
         for seat in range(n):
             cells.append(f"{bid_mark(pending.bids[seat], pending.final_bids[seat], pending.blind[seat])}/?")
-        rows.append([label, *cells])
+        rows.append([label, *([""] if with_trump else []), *cells])
     places = sheet.standings()
+    blank = [""] if with_trump else []
     footer = [
-        ["total", *(str(t) for t in sheet.totals)],
-        ["place", *(str(p) for p in places)],
+        [words["total"], *blank, *(str(t) for t in sheet.totals)],
+        [words["place"], *blank, *(str(p) for p in places)],
     ]
-    header = ["round", *sheet.players]
+    header = [words["round"], *([words["trump"]] if with_trump else []), *sheet.players]
     table = [header, *rows, *footer]
-    widths = [max(len(row[i]) for row in table) for i in range(n + 1)]
+    columns = len(header)
+    widths = [max(len(row[i]) for row in table) for i in range(columns)]
+    first = 2 if with_trump else 1  # the columns written left-aligned
 
     def line(row: list[str]) -> str:
-        first = row[0].ljust(widths[0])
-        rest = (cell.rjust(widths[i + 1]) for i, cell in enumerate(row[1:]))
-        return " | ".join([first, *rest]).rstrip()
+        cells = [cell.ljust(widths[i]) if i < first else cell.rjust(widths[i]) for i, cell in enumerate(row)]
+        return " | ".join(cells).rstrip()
 
     rule = "-+-".join("-" * w for w in widths)
     out = [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
+    if legend:
+        out += ["", *_legend(sheet, language, with_trump)]
     return "\n".join(out)
+
+
+def _legend(sheet: ScoreSheet, language: Language, with_trump: bool) -> list[str]:
+    """How to read the table: the marks that can occur under the sheet's rules."""
+    text = _LEGEND[language]
+    rules = sheet.rules
+    marks = [
+        text["blind"] if Variant.BLIND_BIDS in rules.variants else "",
+        text["cloud"] if Special.CLOUD in rules.special_cards else "",
+        text["bomb"] if Special.BOMB in rules.special_cards else "",
+    ]
+    lines = [text["round"], *([text["trump"]] if with_trump else []), text["cell"]]
+    shown_marks = [mark for mark in marks if mark]
+    return [*lines, "; ".join(shown_marks)] if shown_marks else lines
 
 
 def history_line(players: Sequence[str], r: Round) -> str:

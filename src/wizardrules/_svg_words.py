@@ -60,7 +60,7 @@ _GERMAN: Final = {
 def say(english: str, lang: Language) -> str:
     """`english`, or its German words when `lang` is German.
 
-    Example:
+    Examples:
         >>> say("Trump", Language.DE)
         'Trumpf'
     """

@@ -43,7 +43,7 @@ def _attrs(attrs: Attrs) -> str:
 def el(tag: str, attrs: Attrs | None = None, *children: Markup) -> Markup:
     """An element with escaped attribute values; `children` are markup already.
 
-    Example:
+    Examples:
         >>> el("rect", {"width": 10.0, "data-name": 'a "b"'})
         '<rect width="10" data-name="a &quot;b&quot;"/>'
     """
@@ -56,7 +56,7 @@ def el(tag: str, attrs: Attrs | None = None, *children: Markup) -> Markup:
 def text(content: str, attrs: Attrs, *, title: str | None = None) -> Markup:
     """A `<text>` element whose `content` is escaped, with an optional tooltip.
 
-    Example:
+    Examples:
         >>> text("Ann & <Ben>", {"x": 1, "y": 2})
         '<text x="1" y="2">Ann &amp; &lt;Ben&gt;</text>'
     """

@@ -4,7 +4,7 @@ Actions are small frozen values with a compact notation that round-trips:
 `bid 2`, `bid 0 blind`, `look`, `play R13`, `trump green`, and with special cards (R8)
 `play CLOUD:R`, `trump none` (the Werewolf's holder), `cloud +1` and `pass R7` (the Juggler).
 
-Example:
+Examples:
     >>> from wizardrules import parse_action
     >>> action = parse_action("Play g13")
     >>> action, str(action)
@@ -28,17 +28,23 @@ __all__ = ["Action", "Bid", "ChangeBid", "ChooseTrump", "Look", "PassCard", "Pla
 MAX_BID: Final = 67
 
 
-@frozen(kw_only=True, cache_hash=True)
+@frozen(cache_hash=True)
 class Bid:
     """Bid a number of tricks (R4.1); `blind` when made before looking at the hand (R4.4).
 
-    Example:
-        >>> str(Bid(tricks=0)), str(Bid(tricks=3, blind=True))
+    The number of tricks may be given by position, `blind` only by name.
+
+    Attributes:
+        tricks: the tricks bid, 0 up to the round's cards.
+        blind: whether the bid is made before looking at the hand (R4.4).
+
+    Examples:
+        >>> str(Bid(0)), str(Bid(tricks=3, blind=True))
         ('bid 0', 'bid 3 blind')
     """
 
     tricks: int
-    blind: bool = False
+    blind: bool = field(default=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if type(self.tricks) is not int or self.tricks < 0:
@@ -57,7 +63,10 @@ class Play:
     A Cloud or Juggler is played with the suit its player names, a Shapeshifter with the
     role its player declares (R8.2, R8.3, R8.7).
 
-    Example:
+    Attributes:
+        card: the card played, declared if it needs a declaration.
+
+    Examples:
         >>> str(Play(Card.parse("R13"))), str(Play(Card.parse("CLOUD:G")))
         ('play R13', 'play CLOUD:G')
     """
@@ -80,7 +89,10 @@ class ChooseTrump:
     """Name the trump suit: the dealer after a Wizard or a special card is turned up (R3.2, R8.10),
     or the Werewolf's holder after the swap, who may also name no trump (`suit=None`, R8.6).
 
-    Example:
+    Attributes:
+        suit: the trump suit, `None` for no trump.
+
+    Examples:
         >>> str(ChooseTrump(Suit.GREEN)), str(ChooseTrump(None))
         ('trump green', 'trump none')
     """
@@ -99,7 +111,10 @@ class ChooseTrump:
 class ChangeBid:
     """The winner of the Cloud's trick changes their bid by one, up or down (R8.2).
 
-    Example:
+    Attributes:
+        change: up or down by one.
+
+    Examples:
         >>> str(ChangeBid(CloudChange.UP)), str(ChangeBid(CloudChange.DOWN))
         ('cloud +1', 'cloud -1')
     """
@@ -118,7 +133,10 @@ class ChangeBid:
 class PassCard:
     """After the Juggler's trick, pass a card of one's hand to the left player (R8.3).
 
-    Example:
+    Attributes:
+        card: the card passed, as held (undeclared).
+
+    Examples:
         >>> str(PassCard(Card.parse("W")))
         'pass W'
     """
@@ -166,7 +184,7 @@ def parse_action(text: str) -> Action:
     Raises:
         NotationError: the text is not an action; the message says why.
 
-    Example:
+    Examples:
         >>> parse_action("trump B"), parse_action("LOOK")
         (ChooseTrump(suit=<Suit.BLUE: 'B'>), Look())
     """

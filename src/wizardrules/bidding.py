@@ -3,7 +3,7 @@
 A [`BidPolicy`][wizardrules.BidPolicy] says which bids the next bidder may make, given a
 [`BidContext`][wizardrules.BidContext], and explains a refusal in words for UIs.
 
-Example:
+Examples:
     >>> from wizardrules import BidContext, NotEqualBids, allowed_bids
     >>> sorted(allowed_bids(NotEqualBids(), cards=3, bids=[1, 0, 1], players=4))
     [0, 2, 3]
@@ -41,7 +41,7 @@ __all__ = [
 class CloudChange(enum.Enum):
     """The direction a Cloud changes a bid (R8.2).
 
-    Example:
+    Examples:
         >>> CloudChange.UP.delta, CloudChange.DOWN.delta
         (1, -1)
     """
@@ -191,7 +191,7 @@ def _out_of_range(context: BidContext, bid: int) -> str | None:
 class FreeBids(_ByRefusal):
     """The base rule: any bid 0..cards (R4.2 *free*).
 
-    Example:
+    Examples:
         >>> sorted(allowed_bids(FreeBids(), cards=2, bids=[2, 2], players=3))
         [0, 1, 2]
     """
@@ -220,7 +220,7 @@ class NotEqualBids(_ByRefusal):
         first_round_free: round 1 is played with free bids.
         min_cards: the restriction applies only in rounds with at least this many cards.
 
-    Example:
+    Examples:
         >>> policy = NotEqualBids(first_round_free=True)
         >>> sorted(allowed_bids(policy, cards=1, bids=[0, 0], players=3, round_number=1))
         [0, 1]
@@ -270,7 +270,7 @@ class EqualBids(_ByRefusal):
     Decision: earlier bidders may only bid so that the running sum stays at most the cards;
     the last bidder has exactly one allowed bid.
 
-    Example:
+    Examples:
         >>> sorted(allowed_bids(EqualBids(), cards=3, bids=[1, 0, 1], players=4))
         [1]
     """
@@ -311,7 +311,7 @@ class ScorekeeperHook(_ByRefusal):
     Attributes:
         scorekeeper: the scorekeeper's seat.
 
-    Example:
+    Examples:
         >>> hook = ScorekeeperHook(scorekeeper=3)
         >>> sorted(allowed_bids(hook, cards=3, bids=[1, 0, 1], players=4, dealer=3, totals=[50, 0, 0, 20]))
         [0, 2, 3]
@@ -396,7 +396,7 @@ def allowed_bids(
     Raises:
         BidError: the policy is not a policy, or the situation cannot occur.
 
-    Example:
+    Examples:
         >>> sorted(allowed_bids(NotEqualBids(), cards=3, bids=[1, 0, 1], players=4))
         [0, 2, 3]
     """
@@ -429,7 +429,7 @@ def verify_bid(
         BidError: the bid is outside 0..cards or the situation cannot occur.
         BidNotAllowedError: the policy forbids the bid; `reason` says why.
 
-    Example:
+    Examples:
         >>> verify_bid(NotEqualBids(), 1, cards=3, bids=[1, 0, 1], players=4)
         Traceback (most recent call last):
         ...

@@ -1,6 +1,6 @@
 """Built-in players and a game driver: a bot sees only its view and the legal actions.
 
-Example:
+Examples:
     >>> from wizardrules import RandomBot, RuleBot, play_game
     >>> final = play_game([RuleBot(), RandomBot(seed=1), RandomBot(seed=2)], seed=7)
     >>> final.is_over, len(final.scoresheet.rounds)
@@ -15,6 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from attrs import define, field
 
+from wizardrules._progress import checked, progress_bar
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
@@ -29,7 +30,7 @@ __all__ = ["Bot", "RandomBot", "RuleBot", "play_game"]
 class Bot(Protocol):
     """A player: given what it may know and what it may do, it picks an action.
 
-    Example:
+    Examples:
         >>> class FirstChoice:
         ...     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         ...         return legal[0]
@@ -174,10 +175,22 @@ def play_game(
     rules: Rules | None = None,
     seed: int = 0,
     names: Sequence[str] | None = None,
+    progress: bool | float = False,
 ) -> GameState:
     """Play a whole game between `bots` (one per seat) and return the final state.
 
     Each bot gets only its view and the legal actions. The deal comes from `seed`.
+
+    Args:
+        bots: one bot per seat.
+        rules: the game's rules; the rulebook's by default.
+        seed: the seed of the deal.
+        names: the players' names; by default each is named after its bot's class and seat,
+            "RuleBot 1", "RandomBot 2", ... (the command line names them so too).
+        progress: show the rounds played on stderr, as tqdm's bar when tqdm is installed
+            (the `progress` extra), else as a plain counter: `True` from the start, or a
+            number of seconds after which a game still running shows it (bots that search,
+            such as `MonteCarloBot`, take a while).
 
     Raises:
         RulesError: a wrong number of bots, or rules that cannot be played.
@@ -189,10 +202,24 @@ def play_game(
     for bot in bots:
         if not isinstance(bot, Bot):
             raise RulesError(f"{bot!r} is not a bot: it needs act(view, legal) -> Action")
+    progress = checked(progress, "play_game", RulesError)
     state = new_game(players, rules=rules, seed=seed)
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None  # noqa: S101 - a game that is not over has a player to move
-        legal = state.legal_actions()
-        state = state.apply(bots[seat].act(state.view(seat), legal), seat=seat)
+    bar = None
+    if progress is not False:
+        bar = progress_bar(state.schedule.rounds, desc="game", unit="round", progress=progress)
+    shown = 1  # the round the bar has reached
+    try:
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None  # noqa: S101 - a game that is not over has a player to move
+            legal = state.legal_actions()
+            state = state.apply(bots[seat].act(state.view(seat), legal), seat=seat)
+            if bar is not None and state.round_number != shown:
+                bar.update(state.round_number - shown)
+                shown = state.round_number
+    finally:
+        if bar is not None:
+            if state.is_over:
+                bar.update(1)  # the last round
+            bar.close()
     return state

@@ -5,7 +5,7 @@ imported, and [`Card.parse`][wizardrules.Card.parse], [`Card.suited`][wizardrule
 and the constants ([`Card.WIZARD`][wizardrules.Card.WIZARD], ...) hand out those shared
 instances, so playing a card never allocates.
 
-Example:
+Examples:
     >>> from wizardrules import Card, Suit, parse_cards
     >>> Card.parse("g13") is Card.suited(Suit.GREEN, 13)
     True
@@ -49,7 +49,7 @@ class Language(enum.Enum):
 class Suit(enum.Enum):
     """The four suits (R1.1), valued by their notation letter (R1.2).
 
-    Example:
+    Examples:
         >>> Suit.GREEN.letter, Suit.GREEN.symbol, Suit.GREEN.display(Language.DE)
         ('G', '■', 'Grün')
     """
@@ -89,7 +89,7 @@ class Suit(enum.Enum):
         Raises:
             NotationError: the text names no suit.
 
-        Example:
+        Examples:
             >>> Suit.parse("grün"), Suit.parse("b")
             (<Suit.GREEN: 'G'>, <Suit.BLUE: 'B'>)
         """
@@ -188,7 +188,7 @@ class Card:
         rank: 1..13 for suit cards, 0 otherwise.
         role: `CardKind.WIZARD` or `CardKind.JESTER` for a declared Shapeshifter.
 
-    Example:
+    Examples:
         >>> card = Card.parse("CLOUD:r")
         >>> card, str(card), card.suit
         (Card.parse('CLOUD:R'), 'CLOUD:R', <Suit.RED: 'R'>)
@@ -242,7 +242,7 @@ class Card:
         Raises:
             NotationError: the text is not a card; the message says why.
 
-        Example:
+        Examples:
             >>> Card.parse("z"), Card.parse(" b10 ")
             (Card.parse('W'), Card.parse('B10'))
         """
@@ -286,7 +286,7 @@ class Card:
         Raises:
             CardError: the card takes no such declaration.
 
-        Example:
+        Examples:
             >>> str(Card.SHAPESHIFTER.declared(CardKind.JESTER))
             'SHAPESHIFTER:J'
         """
@@ -311,7 +311,7 @@ class Card:
             lang: English or German names.
             symbols: write the suit as its colour-blind-safe symbol instead of its name.
 
-        Example:
+        Examples:
             >>> card = Card.parse("G7")
             >>> card.display(), card.display(Language.DE), card.display(symbols=True)
             ('Green 7', 'Grün 7', '■7')
@@ -480,7 +480,7 @@ STANDARD_DECK_SIZE: Final = 60
 MAX_DECK_SIZE: Final = STANDARD_DECK_SIZE + len(Special)
 """Cards in the largest deck: the standard deck and all seven special cards (R1.4)."""
 
-ALL_CARDS: Final = _ALL
+ALL_CARDS: Final[tuple[Card, ...]] = _ALL
 """Every card that can exist, once each, declared forms included, in display order."""
 
 Card.WIZARD = _INTERNED[(CardKind.WIZARD, None, 0, None)]
@@ -502,7 +502,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Raises:
         NotationError: a part is not a card; the message names it.
 
-    Example:
+    Examples:
         >>> parse_cards("B9, W G13 w")
         (Card.parse('B9'), Card.parse('W'), Card.parse('G13'), Card.parse('W'))
     """
@@ -522,7 +522,10 @@ def _special_set(values: Iterable[Special]) -> frozenset[Special]:
 class Deck:
     """A deck: the 60 standard cards (R1.1) plus any chosen special cards (R1.4).
 
-    Example:
+    Attributes:
+        specials: the special cards in the deck, one copy each (R8).
+
+    Examples:
         >>> len(Deck()), len(Deck(specials=frozenset({Special.BOMB, Special.CLOUD})))
         (60, 62)
     """
@@ -561,7 +564,7 @@ class Deck:
         Raises:
             CardError: `rng` is neither a `random.Random` nor an integer seed.
 
-        Example:
+        Examples:
             >>> Deck().shuffled(7) == Deck().shuffled(random.Random(7))
             True
         """

@@ -2,8 +2,10 @@
 
 `trick` and `play` also draw: `--svg FILE` writes the trick, or the game's score chart.
 
-Run `wizardrules --help` (or `python -m wizardrules --help`) for the commands. Bad input
-gets a one-line error and exit code 2.
+Run `wizardrules --help` (or `python -m wizardrules --help`) for the commands. `--json` and
+`--lang` go before or after the command. Bad input gets a one-line error and exit code 2.
+Runs that take more than a few seconds (`play` with Monte Carlo bots, `simulate`) show their
+progress on stderr; stdout keeps only the result.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from typing import Final, NoReturn
 import attrs
 
 from wizardrules import svg
+from wizardrules._version import __version__
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.errors import RulesError, WizardRulesError
-from wizardrules.rules import Preset, Schedule
+from wizardrules.rules import Preset, Rules, Schedule
 from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.svg import PictureError
@@ -128,6 +131,7 @@ def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     policy = _RULES[args.rule]
     cards = args.cards if args.cards is not None else args.round
     players = args.players if args.players is not None else max(3, len(args.bids) + 1)
+    _check_deck(args, cards, players)
     context = BidContext(cards=cards, bids=tuple(args.bids), players=players, round_number=args.round)
     allowed = policy.allowed(context)
     lines = []
@@ -140,7 +144,21 @@ def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     return {"allowed": sorted(allowed), "cards": cards, "text": "\n".join(lines)}
 
 
+def _check_deck(args: argparse.Namespace, cards: int, players: int) -> None:
+    """The round's cards must come out of the deck for every player (R2.2)."""
+    deck = len(Rules().deck)
+    if 3 <= players <= 6 and cards * players > deck:
+        most = deck // players
+        given = f"--cards {cards}" if args.cards is not None else f"round {args.round}"
+        raise RulesError(
+            f"{given}: {cards} cards each for {players} players is more than the {deck}-card deck holds; "
+            f"{players} players get at most {most} cards each, so the ladder has {most} rounds (R2.2)"
+        )
+
+
 _BOTS: Final[dict[str, type[Bot]]] = {"rule": RuleBot, "random": RandomBot, "montecarlo": MonteCarloBot}
+_PROGRESS_AFTER: Final = 3.0
+"""Seconds after which a run still going shows its progress on stderr."""
 
 
 def _bot_kinds(text: str | None, players: int) -> list[str]:
@@ -164,9 +182,9 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
         rules=rules,
         seed=args.seed,
         executor="process" if args.jobs != 1 else None,
-        progress=not args.json,
+        progress=_PROGRESS_AFTER,
     )
-    return {**result.to_dict(), "text": result.to_text()}
+    return {**result.to_dict(), "text": result.to_text(language=lang)}
 
 
 def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -175,8 +193,8 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         bots.append(RuleBot() if kind == "rule" else _BOTS[kind](seed=args.seed * 10 + seat))  # type: ignore[call-arg]
-    names = [f"{kind.capitalize()} {seat + 1}" for seat, kind in enumerate(kinds)]
-    final = play_game(bots, rules=rules, seed=args.seed, names=names)
+    # The players are named as play_game names them: "RuleBot 1", "RandomBot 2", ...
+    final = play_game(bots, rules=rules, seed=args.seed, progress=_PROGRESS_AFTER)
     sheet = final.scoresheet
     _save_svg(args.svg, svg.scores(sheet, lang=lang))
     word = "Gewinner" if lang is Language.DE else "winner"
@@ -187,7 +205,7 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         "standings": list(sheet.standings()),
         "winners": list(sheet.winners()),
         "rounds": len(sheet.rounds),
-        "text": f"{sheet.to_text()}\n\n{word}: {winners}",
+        "text": f"{sheet.to_text(language=lang, legend=True)}\n\n{word}: {winners}",
     }
 
 
@@ -198,44 +216,75 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
+def _options(*, defaults: bool) -> _Parser:
+    """`--json` and `--lang`, for the main parser (with defaults) and each command (without any,
+    so that an option given before the command is not reset after it)."""
+    options = _Parser(add_help=False)
+    options.add_argument(
+        "--json",
+        action="store_true",
+        default=False if defaults else argparse.SUPPRESS,
+        help="print a JSON object for scripts",
+    )
+    options.add_argument(
+        "--lang",
+        choices=["en", "de"],
+        default="en" if defaults else argparse.SUPPRESS,
+        help="language of the output: en or de (default en)",
+    )
+    return options
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="wizardrules",
         description="Rules and scoring of the card game Wizard: settle a dispute at the table.",
+        epilog="--json and --lang may also follow the command: wizardrules trick 'Y7 Y11' --json",
+        parents=[_options(defaults=True)],
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON object for scripts")
-    parser.add_argument("--lang", choices=["en", "de"], default="en", help="language of names (default en)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    options = [_options(defaults=False)]
 
-    trick = commands.add_parser("trick", help="who wins a trick, and by which rule (R5.4)")
+    trick = commands.add_parser("trick", help="who wins a trick, and by which rule (R5.4)", parents=options)
     trick.add_argument("cards", help='the trick in play order, e.g. "B9 W G13 W"')
     trick.add_argument("--trump", default="none", help="trump suit: red/yellow/green/blue, R/Y/G/B or none")
     trick.add_argument("--svg", metavar="FILE", help="also write a picture of the trick to FILE")
     trick.set_defaults(run=_cmd_trick)
 
-    points = commands.add_parser("points", help="points for a bid and the tricks taken (R6)")
+    points = commands.add_parser("points", help="points for a bid and the tricks taken (R6)", parents=options)
     points.add_argument("bid", type=int, help="the bid")
     points.add_argument("tricks", type=int, help="the tricks taken")
     points.add_argument("--blind", action="store_true", help="the bid was blind: points double (R6.2)")
     points.set_defaults(run=_cmd_points)
 
-    bids = commands.add_parser("bids", help="which bids the next bidder may make (R4.2)")
+    bids = commands.add_parser("bids", help="which bids the next bidder may make (R4.2)", parents=options)
     bids.add_argument("bids", type=int, nargs="*", help="the bids already made this round, in order")
     bids.add_argument("--rule", choices=sorted(_RULES), default="not-equal", help="the bid rule")
-    bids.add_argument("--round", type=int, default=1, help="the round number (default 1)")
-    bids.add_argument("--cards", type=int, help="cards per player (default: the round number)")
+    bids.add_argument("--round", type=int, default=1, help="the round number (default 1), within the ladder (R2.2)")
+    bids.add_argument("--cards", type=int, help="cards per player (default: the round number, as on the ladder)")
     bids.add_argument("--players", type=int, help="players (default: one more than the bids given, at least 3)")
     bids.set_defaults(run=_cmd_bids)
 
-    play = commands.add_parser("play", help="a full game between built-in bots, printed as a score table")
+    play = commands.add_parser(
+        "play",
+        help="a full game between built-in bots, printed as a score table",
+        description="A full game between built-in bots, printed as a score table with a legend. The players "
+        "are named after their bot and seat: RuleBot 1, RandomBot 2, MonteCarloBot 3.",
+        parents=options,
+    )
     play.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     play.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
-    play.add_argument("--bots", help="comma-separated bots per seat: rule, random (default: all rule)")
+    play.add_argument(
+        "--bots",
+        help="comma-separated bots per seat: rule, random, montecarlo (default: all rule); "
+        "montecarlo searches, so a game with it takes minutes",
+    )
     play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
     play.add_argument("--svg", metavar="FILE", help="also write the game's score chart to FILE")
     play.set_defaults(run=_cmd_play)
 
-    simulate = commands.add_parser("simulate", help="many bot games: mean scores, win and hit rates")
+    simulate = commands.add_parser("simulate", help="many bot games: mean scores, win and hit rates", parents=options)
     simulate.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     simulate.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     simulate.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
@@ -250,7 +299,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
 
-    Example:
+    Examples:
         >>> main(["points", "2", "2"])
         +40 (hit: 20 + 2 × 10 = +40)
         0

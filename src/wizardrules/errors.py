@@ -13,7 +13,7 @@ WizardRulesError (ValueError)
 │   └── BidNotAllowedError   a bid the game's bid policy forbids
 ├── ScoringError         points asked for impossible numbers
 ├── RulesError           an impossible rules configuration
-├── FormatError          a saved file (JSON) that is malformed, tampered or inconsistent
+├── FormatError          a saved file (JSON, CSV) that is malformed, tampered or inconsistent
 ├── SheetError           a score-sheet entry that cannot be recorded
 │   ├── PlayerError          unknown or duplicate players
 │   ├── EntryError           malformed entries: wrong count, negative or non-whole numbers
@@ -21,7 +21,8 @@ WizardRulesError (ValueError)
 │   ├── TricksError          tricks that do not add up to the round's tricks
 │   ├── BlindBidError        blind bids when the rules do not allow them
 │   ├── CloudError           a Cloud change the round does not allow
-│   └── UndoError            nothing left to undo
+│   ├── UndoError            nothing left to undo
+│   └── AmendError           an amended round that a later round no longer allows
 ├── DealError            an explicit deal that cannot occur
 ├── SeatError            a seat that is not at the game's table
 ├── ActionError          an action value that cannot exist (a bid of -1, a play of no card)
@@ -43,6 +44,7 @@ from typing import Any
 
 __all__ = [
     "ActionError",
+    "AmendError",
     "BidError",
     "BidNotAllowedError",
     "BlindBidError",
@@ -76,7 +78,7 @@ __all__ = [
 class WizardRulesError(ValueError):
     """Root of every error wizardrules raises on bad input.
 
-    Example:
+    Examples:
         >>> from wizardrules import Card, WizardRulesError
         >>> try:
         ...     Card.parse("R14")
@@ -164,6 +166,13 @@ class UndoError(SheetError):
     """Undo on a sheet with nothing recorded."""
 
 
+class AmendError(SheetError):
+    """An amended round that a later round no longer allows; the sheet stays as it was.
+
+    The later round's own error is the cause (`__cause__`).
+    """
+
+
 class DealError(WizardRulesError):
     """An explicit deal that cannot occur: wrong hand sizes, duplicate cards, a wrong turned-up card."""
 
@@ -171,7 +180,7 @@ class DealError(WizardRulesError):
 class SeatError(WizardRulesError):
     """A seat that is not at the game's table: not a whole number 0..players-1.
 
-    Example:
+    Examples:
         >>> from wizardrules import SeatError, new_game
         >>> try:
         ...     new_game(3, seed=1).view(3)

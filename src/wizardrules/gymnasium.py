@@ -15,7 +15,7 @@ the step's `info["action_mask"]` holds the same. An illegal action ends the epis
 reward `illegal_reward` and `info["illegal_action"] = True`. Every rule set works, special
 cards included.
 
-Example:
+Examples:
     >>> import gymnasium
     >>> import numpy as np
     >>> import wizardrules.gymnasium

@@ -17,7 +17,7 @@ for an illegal action instead and leaves the game as it was. Either raises
 [`ActionError`][wizardrules.ActionError] for an index outside the action space, and
 [`RulesError`][wizardrules.RulesError] when observed or stepped before `reset()`.
 
-Example:
+Examples:
     >>> import numpy as np
     >>> from wizardrules import Preset
     >>> from wizardrules.pettingzoo import env

@@ -1,6 +1,6 @@
 """Game records: rules, chance and actions as versioned JSON that replays to an equal state.
 
-Example:
+Examples:
     >>> import random
     >>> from wizardrules import GameRecord, Schedule, Rules, new_game
     >>> state = new_game(["Ann", "Ben", "Cem"], rules=Rules(schedule=Schedule.ladder(3, rounds=2)), seed=5)
@@ -67,7 +67,7 @@ class GameRecord:
     def from_state(cls, state: GameState) -> GameRecord:
         """The game so far as a record: rules, chance (the deals) and actions; it replays to `state`.
 
-        Example:
+        Examples:
             >>> from wizardrules import GameRecord, new_game
             >>> state = new_game(3, seed=1)
             >>> state = state.apply(state.legal_actions()[0])

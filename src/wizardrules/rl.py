@@ -20,7 +20,7 @@ one-hot blocks, one bit per card, and counts and points scaled into [0, 1] or [-
 
 Needs the extra `rl` (numpy): `pip install "wizardrules[rl]"`.
 
-Example:
+Examples:
     >>> from wizardrules import new_game
     >>> from wizardrules.rl import ActionCodec, Observer
     >>> state = new_game(4, seed=1)

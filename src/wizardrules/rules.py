@@ -1,6 +1,6 @@
 """Game configuration: schedules, variants and the `Rules` of a game (RULES R2, R3, R4.3).
 
-Example:
+Examples:
     >>> from wizardrules import Preset, Rules, Schedule, NotEqualBids
     >>> Rules().schedule_for(4).cards_per_round[-3:]
     (13, 14, 15)
@@ -50,7 +50,7 @@ class BidReveal(enum.Enum):
 class Variant(enum.Flag):
     """On/off house rules and variants; combine with `|`.
 
-    Example:
+    Examples:
         >>> Variant.BLIND_BIDS | Variant.CLAIRVOYANCE
         <Variant.BLIND_BIDS|CLAIRVOYANCE: 3>
     """
@@ -119,7 +119,7 @@ class Schedule:
     Raises:
         RulesError: an empty schedule, a round of fewer than one card, or trumps that do not fit.
 
-    Example:
+    Examples:
         >>> Schedule(cards_per_round=(3, 3, 3), name="three threes").rounds
         3
     """
@@ -192,7 +192,7 @@ class Schedule:
         Raises:
             RulesError: a wrong number of players or rounds.
 
-        Example:
+        Examples:
             >>> Schedule.ladder(5).rounds, Schedule.ladder(4, rounds=3).cards_per_round
             (12, (1, 2, 3))
         """
@@ -209,7 +209,7 @@ class Schedule:
     def tournament(cls, players: int) -> Schedule:
         """The tournament schedule for `players` (R2.4).
 
-        Example:
+        Examples:
             >>> Schedule.tournament(5).cards_per_round
             (2, 4, 5, 6, 7, 8, 9, 10, 11, 12)
         """
@@ -242,7 +242,7 @@ class Schedule:
             players: the number of players.
             trumps: the five rounds' trumps, by default red, yellow, green, blue, none.
 
-        Example:
+        Examples:
             >>> Schedule.maximus(4).cards_per_round
             (15, 15, 15, 15, 15)
         """
@@ -256,7 +256,7 @@ class Schedule:
 class ScheduleKind(enum.Enum):
     """A built-in schedule chosen by name, resolved for the number of players when a game starts.
 
-    Example:
+    Examples:
         >>> ScheduleKind.TOURNAMENT.for_players(3).cards_per_round[:3]
         (2, 4, 6)
     """
@@ -305,7 +305,7 @@ class Rules:
     Raises:
         RulesError: an impossible combination, such as a bid restriction with hidden bids (R4.3).
 
-    Example:
+    Examples:
         >>> from wizardrules import BidReveal, EqualBids
         >>> Rules(bid_policy=EqualBids(), bid_reveal=BidReveal.SECRET)
         Traceback (most recent call last):
@@ -405,7 +405,7 @@ def _check_werewolf(schedule: Schedule, players: int, deck_size: int) -> None:
 class Preset(enum.Enum):
     """Named rule sets.
 
-    Example:
+    Examples:
         >>> Preset.parse("official") is Preset.OFFICIAL
         True
         >>> Preset.SCORE_PAD.rules().tiebreak

@@ -8,7 +8,7 @@ hidden hands, exactly uniformly over every deal consistent with what the view kn
 [`MonteCarloBot`][wizardrules.MonteCarloBot] plays the rest of the round in many sampled
 worlds for each legal action and picks the action that did best.
 
-Example:
+Examples:
     >>> import random
     >>> from wizardrules import new_game
     >>> state = new_game(4, seed=5)
@@ -309,7 +309,7 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
         DealError: the view is inconsistent, so that no deal fits it.
         RulesError: the game has special cards (R8), which the sampler leaves out.
 
-    Example:
+    Examples:
         >>> import random
         >>> from wizardrules import new_game
         >>> state = new_game(3, seed=2)
@@ -392,7 +392,7 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
         IllegalActionError: the history cannot be replayed in this world.
         RulesError: the game has special cards (R8), which the replay leaves out.
 
-    Example:
+    Examples:
         >>> import random
         >>> from wizardrules import new_game
         >>> view = new_game(3, seed=4).view(2)
@@ -484,7 +484,7 @@ class MonteCarloBot:
     Raises:
         RulesError: `samples` is not a whole number 1 or more, or `time_ms` not positive.
 
-    Example:
+    Examples:
         >>> from wizardrules import RuleBot, Rules, Schedule, play_game
         >>> rules = Rules(schedule=Schedule.ladder(3, rounds=2))
         >>> play_game([MonteCarloBot(samples=4), RuleBot(), RuleBot()], rules=rules, seed=1).is_over

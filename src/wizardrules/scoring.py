@@ -1,6 +1,6 @@
 """Scoring a round and ranking the players (RULES R6, R7).
 
-Example:
+Examples:
     >>> from wizardrules import round_points, standings
     >>> round_points(2, 2), round_points(1, 3), round_points(0, 0), round_points(3, 1, blind=True)
     (40, -20, 20, -40)
@@ -35,7 +35,7 @@ __all__ = [
 class ScoreRule(Protocol):
     """How a round is scored (R6.4): any object with this method can score a game.
 
-    Example:
+    Examples:
         >>> from attrs import frozen
         >>> @frozen
         ... class HitsOnly:
@@ -77,7 +77,7 @@ class PointsBreakdown:
     def describe(self) -> str:
         """The calculation in words.
 
-        Example:
+        Examples:
             >>> STANDARD_SCORE.breakdown(2, 2).describe()
             'hit: 20 + 2 × 10 = +40'
             >>> STANDARD_SCORE.breakdown(2, 4, blind=True).describe()
@@ -110,7 +110,7 @@ class StandardScore:
         miss_penalty: points lost per trick of difference on a miss (10).
         blind_multiplier: factor for a blind bid, hit or miss (2).
 
-    Example:
+    Examples:
         >>> StandardScore().points(3, 3), StandardScore(hit_bonus=10).points(3, 3)
         (50, 40)
     """
@@ -164,7 +164,7 @@ def round_points(bid: int, tricks: int, *, blind: bool = False) -> int:
     Raises:
         ScoringError: a negative or non-integer bid or trick count.
 
-    Example:
+    Examples:
         >>> round_points(2, 4), round_points(0, 0, blind=True)
         (-20, 40)
     """
@@ -196,7 +196,7 @@ def standings(
     Raises:
         ScoringError: the inputs do not fit together.
 
-    Example:
+    Examples:
         >>> standings([90, 90, 30], tiebreak=TieBreak.EXACT_HITS, hits=[4, 6, 9])
         (2, 1, 3)
     """
@@ -212,7 +212,7 @@ def winners(
 ) -> tuple[int, ...]:
     """The seats in first place (R7.1); several when they tie (R7.2).
 
-    Example:
+    Examples:
         >>> winners([50, 70, 70])
         (1, 2)
     """

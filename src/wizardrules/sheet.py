@@ -5,7 +5,7 @@ changes — without any cards. Each entry returns a new sheet; a rejected entry 
 specific [`SheetError`][wizardrules.SheetError] (or a [`BidError`][wizardrules.BidError])
 and leaves the sheet as it was.
 
-Example:
+Examples:
     >>> from wizardrules import Preset, ScoreSheet
     >>> sheet = ScoreSheet(players=["Lena", "Tom", "Mia"], rules=Preset.RULEBOOK.rules())
     >>> sheet = sheet.record(bids=[1, 0, 0], tricks=[1, 0, 0])
@@ -17,15 +17,14 @@ Example:
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _codec, _pictures, _sheet_json
+from wizardrules import _codec, _pictures, _sheet_amend, _sheet_csv, _sheet_json
+from wizardrules._sheet_amend import AS_RECORDED, Changes, Recorded
 from wizardrules._sheet_rows import (
     BidsEntry,
     CloudEntry,
@@ -38,7 +37,7 @@ from wizardrules._sheet_rows import (
 )
 from wizardrules._sheet_text import history_line, render_table
 from wizardrules.bidding import CloudChange, verify_bid
-from wizardrules.cards import Special, Suit
+from wizardrules.cards import Language, Special, Suit
 from wizardrules.errors import (
     BidError,
     BidNotAllowedError,
@@ -81,9 +80,12 @@ def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-@frozen(kw_only=True)
+@frozen
 class ScoreSheet:
     """The score pad of one game: an immutable, validated record of its rounds.
+
+    The players may be given by position (`ScoreSheet(["Ann", "Ben", "Cem"])`), the other
+    fields only by name.
 
     Attributes:
         players: the players' names in seat order (3 to 6, unique).
@@ -94,7 +96,7 @@ class ScoreSheet:
         PlayerError: duplicate or empty names.
         RulesError: a wrong number of players, or rules the players cannot play (R2.1, R2.4).
 
-    Example:
+    Examples:
         >>> from wizardrules import Rules, ScoreSheet, Variant
         >>> sheet = ScoreSheet(players=["Ann", "Ben", "Cem", "Dana"], rules=Rules(variants=Variant.BLIND_BIDS))
         >>> sheet = sheet.record_bids([1, 0, 0, 1], blind=["Ben"])
@@ -104,8 +106,8 @@ class ScoreSheet:
     """
 
     players: tuple[str, ...] = field(converter=_check_names)
-    rules: Rules = field(factory=Rules)
-    first_dealer: int = 0
+    rules: Rules = field(factory=Rules, kw_only=True)
+    first_dealer: int = field(default=0, kw_only=True)
     _entries: tuple[Any, ...] = field(default=(), init=False, repr=False)
     _state: SheetState = field(factory=SheetState, init=False, eq=False, repr=False)
     _schedule: Schedule = field(init=False, eq=False, repr=False)
@@ -306,6 +308,39 @@ class ScoreSheet:
         """The number of entries recorded (what `undo` steps back through)."""
         return len(self._entries)
 
+    def amend(
+        self,
+        round_number: int,
+        *,
+        bids: Sequence[int] | Mapping[str, int] | Recorded = AS_RECORDED,
+        tricks: Sequence[int] | Mapping[str, int] | Recorded = AS_RECORDED,
+        blind: Iterable[Player] | Recorded = AS_RECORDED,
+        cloud: tuple[Player, CloudChange] | Recorded | None = AS_RECORDED,
+        bombs: int | Recorded = AS_RECORDED,
+        trump: Suit | Recorded | None = AS_RECORDED,
+    ) -> ScoreSheet:
+        """The sheet with finished round `round_number` recorded anew, every later round checked again.
+
+        For a slip noticed rounds later: give what changes, as for `record`; what is left out
+        stays as recorded. The round is checked as `record` checks a round; then every later
+        entry is checked again in order, since a bid rule may depend on the totals (R4.2). The
+        later entries stay as they were, so `undo` still steps back through them.
+
+        Raises:
+            EntryError: `round_number` is not a finished round (bids alone are undone with `undo`).
+            SheetError: the amended round cannot be recorded: as for `record` (or a `BidError`).
+            AmendError: a later round no longer passes its checks; the message names the
+                round and the reason. This sheet is unchanged whatever is raised.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> sheet = sheet.record(bids=[1, 1, 0], tricks=[0, 1, 1])
+            >>> sheet.amend(1, tricks=[0, 1, 0]).totals  # round 1: Ben took the trick, not Ann
+            (-20, 20, 10)
+        """
+        return _sheet_amend.amend(self, self._entries, round_number, Changes(bids, tricks, blind, cloud, bombs, trump))
+
     # -- validation -----------------------------------------------------------------------
 
     def _with(self, entry: Entry) -> ScoreSheet:
@@ -480,19 +515,28 @@ class ScoreSheet:
     def history(self) -> tuple[str, ...]:
         """One compact line per finished round; blind bids marked `B`, Cloud changes `→`.
 
-        Example:
+        Examples:
             >>> from wizardrules import ScoreSheet
             >>> ScoreSheet(players=["A", "B", "C"]).record(bids=[1, 0, 0], tricks=[0, 1, 0]).history()
             ('R1 (1): A 1/0 -10 · B 0/1 -10 · C 0/0 +20',)
         """
         return tuple(history_line(self.players, r) for r in self.rounds)
 
-    def to_text(self) -> str:
+    def to_text(self, *, language: Language = Language.EN, legend: bool = False) -> str:
         """The score table as people write it: players as columns, rounds as rows.
 
-        Each cell shows bid/tricks, the round's points and the running total.
+        Each row starts with the round and its cards, and its trump when the sheet records
+        trumps; each cell shows bid/tricks, the round's points and the running total.
+        `language` is that of the headings and the legend (R1.3); `legend=True` adds a few
+        lines that say how to read the table.
+
+        Examples:
+            >>> from wizardrules import Language, ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> print(sheet.to_text(language=Language.DE).splitlines()[0])
+            Runde  |          Ann |          Ben |          Cem
         """
-        return render_table(self)
+        return render_table(self, language=language, legend=legend)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -502,22 +546,43 @@ class ScoreSheet:
         return _pictures.render(_pictures.Picture.SCORESHEET, self)
 
     def to_csv(self) -> str:
-        """The table as CSV: one row per round, per player bid, final bid, blind, tricks, points, total."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        header = ["round", "cards", "dealer", "bombs"]
-        for name in self.players:
-            header += [f"{name} {col}" for col in ("bid", "final bid", "blind", "tricks", "points", "total")]
-        writer.writerow(header)
-        running = [0] * len(self.players)
-        for r in self.rounds:
-            row: list[object] = [r.number, r.cards, self.players[r.dealer], r.bombs]
-            for seat in range(len(self.players)):
-                running[seat] += r.points[seat]
-                row += [r.bids[seat], r.final_bids[seat], "B" if r.blind[seat] else "", r.tricks[seat]]
-                row += [r.points[seat], running[seat]]
-            writer.writerow(row)
-        return out.getvalue()
+        """The table as CSV, one row per finished round; `from_csv` reads it back.
+
+        The round, cards, dealer, trump (when recorded) and Bomb tricks, then per player the
+        bid, the bid after a Cloud, `B` for a blind bid, the tricks, the points and the total:
+        the columns for the Cloud, the Bomb and blind bids only where the rules have them.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> sheet.to_csv().splitlines()[0].split(",")[:7]
+            ['round', 'cards', 'dealer', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total']
+        """
+        return _sheet_csv.write(self)
+
+    @classmethod
+    def from_csv(cls, text: str | bytes, *, rules: Rules | None = None) -> ScoreSheet:
+        """Read a table written by [`to_csv`][wizardrules.ScoreSheet.to_csv], replaying and checking every round.
+
+        The CSV does not hold the rules: give the game's rules (the rulebook's by default).
+        Every row is recorded through the checks of `record`; cards, dealers, points and
+        totals must be what the bids and tricks give.
+
+        Raises:
+            FormatError: not such a table for these rules, a round the rules do not allow, or
+                numbers that do not add up; the message names the line.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> ScoreSheet.from_csv(sheet.to_csv()).rounds == sheet.rounds
+            True
+            >>> ScoreSheet.from_csv(sheet.to_csv().replace(",30,30,", ",30,40,"))
+            Traceback (most recent call last):
+            ...
+            wizardrules.errors.FormatError: score sheet CSV line 2: Ann's total 40 does not add up: ...
+        """
+        return _sheet_csv.load(cls, text, Rules() if rules is None else rules)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The sheet as versioned JSON; [`from_json`][wizardrules.ScoreSheet.from_json] reads it back.

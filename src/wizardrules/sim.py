@@ -5,7 +5,7 @@
 same deals and with the same random choices, but on plain ints and lists instead of
 immutable states. It is the core for rollouts, simulations and benchmarks.
 
-Example:
+Examples:
     >>> from wizardrules import random_games
     >>> games = random_games(3, players=4, seed=1)
     >>> len(games), len(games[0].rounds), sum(games[0].rounds[0].tricks)
@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
@@ -36,19 +37,23 @@ __all__ = ["SimGame", "SimRound", "game_seeds", "pick", "random_games"]
 T = TypeVar("T")
 
 
-def _bit_tables() -> tuple[list[tuple[int, ...]], ...]:
-    """Per suit, the single-card bits of every 13-bit set of its cards, in rank order."""
+@functools.cache
+def _suit_tables() -> tuple[list[tuple[int, ...]], ...]:
+    """Per suit, the single-card bits of every 13-bit set of its cards, in rank order.
+
+    Built on the first playout rather than at import, by doubling: the sets with rank `r` as
+    their highest card are the sets below `r` with `r`'s bit added at the end.
+    """
     tables = []
     for suit in range(4):
-        table: list[tuple[int, ...]] = [()] * 8192
-        for chunk in range(1, 8192):
-            low = chunk & -chunk
-            table[chunk] = (low << (13 * suit), *table[chunk ^ low])
+        table: list[tuple[int, ...]] = [()]
+        for rank in range(13):
+            last = (1 << (13 * suit + rank),)
+            table += [bits + last for bits in table]
         tables.append(table)
     return tuple(tables)
 
 
-_SUIT_TABLES: Final = _bit_tables()
 _ORDERS: Final = {n: tuple(tuple((leader + k) % n for k in range(n)) for leader in range(n)) for n in range(3, 7)}
 """Per number of players and leader, the seats in playing order."""
 _JESTER: Final = (JESTER_BITS,)  # any Jester held: the lowest is played
@@ -133,7 +138,7 @@ class SimGame:
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
     """The deal seed and the choice seed of game number `game` of a run seeded `seed`.
 
-    Example:
+    Examples:
         >>> game_seeds(0, 2)
         (2, 5)
     """
@@ -270,7 +275,7 @@ def _tricks(game: Game, rnd: int, dealer: int, trump: int, uniform: Callable[[],
     n = game.n
     hands = [hand_of(game.masks[rnd], seat) for seat in range(n)]
     won = [0] * n
-    red, yellow, green, blue = tables = _SUIT_TABLES
+    red, yellow, green, blue = tables = _suit_tables()
     orders = _ORDERS[n]
     keys_by_led = WIN_KEYS[trump + 1]  # the trick-winner rule (R5.4), as _core.winner_index reads it
     no_suit_keys = keys_by_led[NO_SUIT + 2]

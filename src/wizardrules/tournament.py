@@ -22,7 +22,7 @@ A bot spec is one of:
   module-level function pickles, a lambda or a nested function does not (use one with
   `executor=None` or a thread pool, or use a `BotFactory`).
 
-Example:
+Examples:
     >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
     >>> from wizardrules.tournament import tournament
     >>> short = Rules(schedule=Schedule.ladder(3, rounds=3))
@@ -36,26 +36,28 @@ Example:
 from __future__ import annotations
 
 import hashlib
-import importlib
 import inspect
 import math
 import os
-import pickle
-import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from fractions import Fraction
-from statistics import NormalDist
-from typing import Any, Final, Literal, NamedTuple, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 
 from attrs import field, frozen
 
+from wizardrules._convert import shown
+from wizardrules._progress import Bar, checked, progress_bar
 from wizardrules.bots import Bot, play_game
+from wizardrules.cards import Language
 from wizardrules.engine import new_game
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
+
+# The standard library's process pools, fractions and pickling are imported where a
+# tournament needs them: `import wizardrules` stays quick.
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+    from fractions import Fraction
 
 __all__ = [
     "BotFactory",
@@ -68,8 +70,8 @@ __all__ = [
     "tournament",
 ]
 
-Z95: Final = NormalDist().inv_cdf(0.975)
-"""The two-sided 95% quantile of the standard normal distribution, 1.95996..."""
+Z95: Final = 1.9599639845400536
+"""The two-sided 95% quantile of the standard normal distribution, `statistics.NormalDist().inv_cdf(0.975)`."""
 
 _TARGET_CHUNKS: Final = 100
 """Games are sent to the executor in about this many chunks (fewer for small tournaments)."""
@@ -108,7 +110,7 @@ class BotFactory:
     Raises:
         RulesError: `bot` is not callable.
 
-    Example:
+    Examples:
         >>> from wizardrules import RandomBot
         >>> factory = BotFactory(RandomBot)
         >>> factory(7), factory.name, factory.seeded
@@ -151,7 +153,7 @@ BotSpec: TypeAlias = type[Bot] | Callable[[int], Bot]
 def seating(game: int, bots: int) -> tuple[int, ...]:
     """The bot at each seat in game `game` (from 0): bot `i` sits at seat `(i + game) % bots`.
 
-    Example:
+    Examples:
         >>> seating(0, 3), seating(1, 3), seating(2, 3)
         ((0, 1, 2), (2, 0, 1), (1, 2, 0))
     """
@@ -237,6 +239,8 @@ def _survives_pickling(error: Exception) -> bool:
     A process pool pickles a worker's exception to send it back; one that cannot be rebuilt
     would break the pool instead of reaching the caller, so it is replaced by a RulesError.
     """
+    import pickle  # noqa: PLC0415 - only when a game fails
+
     try:
         pickle.loads(pickle.dumps(error))  # noqa: S301 - our own bytes
     except Exception:
@@ -244,66 +248,11 @@ def _survives_pickling(error: Exception) -> bool:
     return True
 
 
-# -- progress ---------------------------------------------------------------------------
-
-
-class _Bar(Protocol):
-    def update(self, n: int) -> object: ...
-    def close(self) -> None: ...
-
-
-def _load_tqdm() -> Callable[..., _Bar] | None:
-    """tqdm's progress bar class, `None` when tqdm is not installed (it is optional)."""
-    try:
-        module = importlib.import_module("tqdm")
-    except ImportError:
-        return None
-    bar: Callable[..., _Bar] = module.tqdm
-    return bar
-
-
-class _Counter:
-    """A minimal progress counter on stderr, for when tqdm is not installed."""
-
-    def __init__(self, total: int) -> None:
-        self._total = total
-        self._done = 0
-        self._shown = 0.0
-        self._write()
-
-    def _write(self) -> None:
-        sys.stderr.write(f"\rtournament: {self._done}/{self._total} games")
-        sys.stderr.flush()
-        self._shown = time.monotonic()
-
-    def update(self, n: int) -> None:
-        self._done += n
-        if self._done >= self._total or time.monotonic() - self._shown >= 0.2:
-            self._write()
-
-    def close(self) -> None:
-        self._write()
-        sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
-class _NoBar:
-    """The progress display when none is wanted: it shows nothing."""
-
-    def update(self, n: int) -> None:
-        """Games done: nothing to show."""
-
-    def close(self) -> None:
-        """The run is over: nothing to close."""
-
-
-def _progress_bar(total: int, enabled: bool) -> _Bar:
-    if not enabled:
-        return _NoBar()
-    tqdm = _load_tqdm()
-    if tqdm is None:
-        return _Counter(total)
-    return tqdm(total=total, unit="game", desc="tournament")
+_HEADERS: Final = {
+    Language.EN: ("bot", "games", "mean score", "95% CI", "win rate", "exact hits"),
+    Language.DE: ("Bot", "Spiele", "Mittel", "95-%-KI", "Siege", "Treffer"),
+}
+"""The headings of `TournamentResult.to_text` by language."""
 
 
 # -- results ----------------------------------------------------------------------------
@@ -369,6 +318,8 @@ class BotStats:
 
 def _stats(name: str, scores: Sequence[int], wins: Fraction, hits: int, rounds: int) -> BotStats:
     """Statistics computed from exact integers and fractions, so they do not depend on game order."""
+    from fractions import Fraction  # noqa: PLC0415 - only when a tournament ends
+
     n = len(scores)
     total = sum(scores)
     mean = total / n
@@ -403,7 +354,7 @@ class TournamentResult:
         seed: the tournament's seed.
         bots: each bot's statistics.
 
-    Example:
+    Examples:
         >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
         >>> short = Rules(schedule=Schedule.ladder(3, rounds=2))
         >>> result = tournament([RuleBot, RuleBot, RandomBot], 6, rules=short, executor=None)
@@ -436,17 +387,30 @@ class TournamentResult:
         """The result as plain data (JSON-ready; an unbounded interval is `inf`)."""
         return {"games": self.games, "seed": self.seed, "bots": [stats.to_dict() for stats in self.bots]}
 
-    def to_text(self) -> str:
-        """A table, one line per bot: games, mean score with its 95% interval, win and exact-hit rates."""
-        header = ("bot", "games", "mean score", "95% CI", "win rate", "exact hits")
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """A table, one line per bot: games, mean score with its 95% interval, win and exact-hit rates.
+
+        Args:
+            language: the language of the headings; German writes decimal commas (R1.3).
+        """
+        if not isinstance(language, Language):
+            raise RulesError(f"language {shown(language)}: expected Language.EN or Language.DE")
+        german = language is Language.DE
+
+        def number(value: float, spec: str) -> str:
+            text = format(value, spec)
+            return text.replace(".", ",").replace("%", " %") if german else text
+
+        header = _HEADERS[language]
+        sep = ";" if german else ","  # between the interval's ends: German numbers have decimal commas
         rows = [
             (
                 s.name,
                 str(s.games),
-                f"{s.mean_score:.1f}",
-                f"[{s.ci_low:.1f}, {s.ci_high:.1f}]",
-                f"{s.win_rate:.1%}",
-                f"{s.hit_rate:.1%}",
+                number(s.mean_score, ".1f"),
+                f"[{number(s.ci_low, '.1f')}{sep} {number(s.ci_high, '.1f')}]",
+                number(s.win_rate, ".1%"),
+                number(s.hit_rate, ".1%"),
             )
             for s in self.bots
         ]
@@ -459,7 +423,8 @@ class TournamentResult:
             ]
             return "  ".join(cells).rstrip()
 
-        return "\n".join([f"{self.games} games, seed {self.seed}", line(header), *(line(row) for row in rows)])
+        title = f"{self.games} Spiele, Seed {self.seed}" if german else f"{self.games} games, seed {self.seed}"
+        return "\n".join([title, line(header), *(line(row) for row in rows)])
 
 
 # -- the tournament ---------------------------------------------------------------------
@@ -503,6 +468,8 @@ def _chunks(games: int, chunk_size: int | None) -> list[range]:
 
 
 def _check_picklable(job: _Job) -> None:
+    import pickle  # noqa: PLC0415 - only for a process pool
+
     for name, factory in zip(job.names, job.factories, strict=True):
         try:
             pickle.dumps(factory)
@@ -517,7 +484,9 @@ def _check_picklable(job: _Job) -> None:
         raise RulesError(f"rules {job.rules!r} cannot be sent to a process pool ({error})") from None
 
 
-def _run(job: _Job, chunks: list[range], executor: Executor | None, bar: _Bar) -> list[_Outcome]:
+def _run(job: _Job, chunks: list[range], executor: Executor | None, bar: Bar) -> list[_Outcome]:
+    from concurrent.futures import as_completed  # noqa: PLC0415 - only when a tournament runs
+
     done: dict[int, tuple[_Outcome, ...]] = {}
     if executor is None:
         for chunk in chunks:
@@ -545,7 +514,7 @@ def tournament(
     rules: Rules | None = None,
     seed: int = 0,
     executor: Executor | Literal["process"] | None = "process",
-    progress: bool = False,
+    progress: bool | float = False,
     chunk_size: int | None = None,
 ) -> TournamentResult:
     """Play `games` seeded games between `bots` and return each bot's statistics.
@@ -569,8 +538,9 @@ def tournament(
             process, one game after another. Or any `concurrent.futures.Executor`, such as a
             `ThreadPoolExecutor`, a `ProcessPoolExecutor` or a Dask client's
             `client.get_executor()`; it is left running.
-        progress: show a progress bar on stderr: tqdm's when tqdm is installed (the
-            `progress` extra), else a plain counter.
+        progress: show the games played on stderr, as tqdm's bar when tqdm is installed
+            (the `progress` extra), else as a plain counter: `True` from the start, or a
+            number of seconds after which a tournament still running shows it.
         chunk_size: games per task sent to the executor; by default about 1% of the games.
 
     Raises:
@@ -581,19 +551,22 @@ def tournament(
         IllegalActionError: a bot chose an action that is not legal (as a RulesError from an
             executor while IllegalActionError cannot be pickled).
 
-    Example:
+    Examples:
         >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
         >>> short = Rules(schedule=Schedule.ladder(4, rounds=3))
         >>> result = tournament([RuleBot, RandomBot, RandomBot, RandomBot], 40, rules=short, executor=None)
         >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
         True
     """
+    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
+
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {bots!r} must be a list of bot classes, BotFactory values or functions")
     if type(games) is not int or games < 1:
         raise RulesError(f"games {games!r} must be a whole number of 1 or more")
     if type(seed) is not int:
         raise RulesError(f"seed {seed!r} must be an integer")
+    progress = checked(progress, "tournament", RulesError)
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise RulesError(f"chunk_size {chunk_size!r} must be a whole number of 1 or more, or None")
     if executor is not None and executor != "process" and not isinstance(executor, Executor):
@@ -618,7 +591,7 @@ def tournament(
     chunks = _chunks(games, chunk_size)
     if executor == "process" or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(job)
-    bar = _progress_bar(games, progress)
+    bar = progress_bar(games, desc="tournament", unit="game", progress=progress)
     try:
         if executor == "process":
             pool = ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(chunks))))
@@ -634,6 +607,8 @@ def tournament(
 
 
 def _result(job: _Job, games: int, outcomes: Sequence[_Outcome]) -> TournamentResult:
+    from fractions import Fraction  # noqa: PLC0415 - only when a tournament ends
+
     stats = []
     for i, name in enumerate(job.names):
         wins = sum((Fraction(1, len(o.winners)) for o in outcomes if i in o.winners), Fraction(0))

@@ -5,7 +5,7 @@ appear as played, with their declaration (`CLOUD:R`, `SHAPESHIFTER:W`). The func
 pure and check their input: a trick that cannot occur raises
 [`TrickError`][wizardrules.TrickError].
 
-Example:
+Examples:
     >>> from wizardrules import Suit, parse_cards, trick_winner
     >>> trick_winner(parse_cards("B9 W G13 W"), Suit.GREEN)
     1
@@ -98,7 +98,7 @@ class WinReason(enum.Enum):
     def display(self, lang: Language = Language.EN) -> str:
         """The rule in words, in English or German.
 
-        Example:
+        Examples:
             >>> WinReason.FIRST_WIZARD.display(Language.DE)
             'der erste Zauberer gewinnt'
         """
@@ -187,7 +187,7 @@ def led_suit(trick: Sequence[Card]) -> Suit | None:
     Raises:
         TrickError: the trick cannot occur.
 
-    Example:
+    Examples:
         >>> from wizardrules import parse_cards
         >>> led_suit(parse_cards("J J Y4 R9")), led_suit(parse_cards("J W R9"))
         (<Suit.YELLOW: 'Y'>, None)
@@ -217,7 +217,7 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
         TrickError: the hand or trick cannot occur (duplicates, a declared card in hand,
             a card both in hand and in the trick, the Werewolf in hand).
 
-    Example:
+    Examples:
         >>> from wizardrules import parse_cards
         >>> sorted(str(c) for c in legal_plays(parse_cards("R3 B7 W"), parse_cards("B2")))
         ['B7', 'W']
@@ -248,7 +248,7 @@ def decide_trick(trick: Sequence[Card], trump: Suit | None) -> TrickDecision:
     Raises:
         TrickError: the trick is empty or cannot occur.
 
-    Example:
+    Examples:
         >>> from wizardrules import Suit, parse_cards
         >>> decide_trick(parse_cards("B13 R2 B9"), Suit.RED).reason
         <WinReason.HIGHEST_TRUMP: 'the highest trump wins'>
@@ -305,7 +305,7 @@ def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int | None:
     Raises:
         TrickError: the trick is empty or cannot occur.
 
-    Example:
+    Examples:
         >>> from wizardrules import Suit, parse_cards
         >>> trick_winner(parse_cards("Y7 Y11 R13"), Suit.BLUE)
         1
@@ -320,7 +320,7 @@ def would_be_winner(trick: Sequence[Card], trump: Suit | None) -> int:
 
     Its player leads the next trick, also after a Bomb voided this one.
 
-    Example:
+    Examples:
         >>> from wizardrules import Suit, parse_cards
         >>> would_be_winner(parse_cards("R3 BOMB R9"), Suit.GREEN)
         2
@@ -351,7 +351,7 @@ class Trick:
         trump: the round's trump suit, or `None`.
         cards: the cards played so far, in play order.
 
-    Example:
+    Examples:
         >>> from wizardrules import Card, Suit, Trick
         >>> trick = Trick(leader=2, players=3, trump=Suit.RED)
         >>> for text in ("B13", "R2", "B9"):

@@ -19,7 +19,7 @@ The modules of this package, read from the bottom up, tell the story of a game:
 - `state`: `GameState`, its properties and the step API;
 - `_setup`: `new_game`.
 
-Example:
+Examples:
     >>> import random
     >>> from wizardrules import Preset, new_game
     >>> state = new_game(["Ann", "Ben", "Cem"], rules=Preset.OFFICIAL.rules(), seed=7)

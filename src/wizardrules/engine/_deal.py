@@ -45,7 +45,7 @@ class Deal:
         turned_up: the card turned up for trump; `None` when none is (a fixed-trump round,
             or no card left, R3.4, R3.5).
 
-    Example:
+    Examples:
         >>> from wizardrules import parse_cards
         >>> Deal(hands=[parse_cards("R1"), parse_cards("W"), parse_cards("B7")], turned_up=Card.parse("G2"))
         Deal(hands=((Card.parse('R1'),), (Card.parse('W'),), (Card.parse('B7'),)), turned_up=Card.parse('G2'))
@@ -96,13 +96,10 @@ def _renumber_table() -> tuple[tuple[tuple[int, int], ...], ...]:
     table = []
     for used in range(25):
         wizard, jester = _NEXT_COPIES[used]
-        row = []
-        for counts in range(256):
-            w, k = counts & 0xF, counts >> 4
-            if wizard + w > 56 or jester + k > 60:  # more copies than the deck has: never looked up
-                w = k = 0
-            bits = ((1 << w) - 1) << wizard | ((1 << k) - 1) << jester
-            row.append((bits, used + 5 * w + k))
+        row = [(0, used)] * 256  # more copies than the deck has: never looked up
+        for w in range(57 - wizard):  # copies up to bit 55 (the last Wizard) and bit 59 (the last Jester)
+            for k in range(61 - jester):
+                row[w | k << 4] = (((1 << w) - 1) << wizard | ((1 << k) - 1) << jester, used + 5 * w + k)
         table.append(tuple(row))
     return tuple(table)
 

@@ -9,14 +9,15 @@ what stays fixed for the whole game.
 Each tuple has a `NamedTuple` twin here (`CoreFields`, `RoundFields`, `FinishedFields`)
 that documents its fields in order. The engine never builds the twins on its hot path; their
 `_fields` give the index constants (`HANDS`, `R_BIDS`, ...) that it reads the tuples with,
-and `fields_of` shows any core as its twin for debugging and tests:
+and `fields_of` shows any core as its twin for debugging and tests.
 
+Packed numbers (`Hands`, `Mask`, `Code`) follow the bit layout of `wizardrules._core`.
+
+Examples:
     >>> from wizardrules import new_game
     >>> core = fields_of(new_game(3, seed=1)._core)
     >>> core.phase == BIDDING_PHASE, core.trick, core.round.number
     (True, (), 0)
-
-Packed numbers (`Hands`, `Mask`, `Code`) follow the bit layout of `wizardrules._core`.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def new_game(
         PlayerError: duplicate or empty names.
         DealError: an explicit deal that does not fit the schedule or the deck.
 
-    Example:
+    Examples:
         >>> state = new_game(4, seed=1)
         >>> state.players, state.phase.value, len(state.hand(state.to_move))
         (('Player 1', 'Player 2', 'Player 3', 'Player 4'), 'bidding', 1)

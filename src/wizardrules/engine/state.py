@@ -6,7 +6,7 @@ for the next core, which it wraps in a new state; the old state is untouched. Tw
 run often enough to be written out here: listing the cards one may play, and playing a
 standard card (an unrolled copy of `_moves.play_card`, pinned to it by tests).
 
-Example:
+Examples:
     >>> import random
     >>> from wizardrules import Preset, new_game
     >>> state = new_game(["Ann", "Ben", "Cem"], rules=Preset.OFFICIAL.rules(), seed=7)
@@ -314,7 +314,7 @@ class GameState:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to move may take, in a fixed order; `()` when the game is over.
 
-        Example:
+        Examples:
             >>> from wizardrules import new_game
             >>> " | ".join(str(a) for a in new_game(3, seed=3).legal_actions())
             'bid 0 | bid 1'
@@ -454,6 +454,20 @@ class GameState:
         """
         return make_view(self._core, checked_seat(self._core, seat))
 
+    def start_events(self) -> tuple[Event, ...]:
+        """The events that open the current round, as `step` reports them when it begins a round.
+
+        `new_game` deals round 1 without a step, so an event-driven UI starts from these: the
+        `RoundStarted` of round 1, with its dealer, turned-up card and trump. After that,
+        `step` reports each round's start itself. `()` once the game is over.
+
+        Examples:
+            >>> from wizardrules import new_game
+            >>> new_game(["Ann", "Ben", "Cem"], seed=5).start_events()
+            (RoundStarted(round_number=1, dealer=2, turned_up=Card.parse('B2'), trump=<Suit.BLUE: 'B'>, werewolf=None),)
+        """
+        return () if self.is_over else (_round_started(self),)
+
     def step(self, action: Action, *, seat: int | None = None) -> tuple[GameState, tuple[Event, ...]]:
         """Apply `action` and also say what happened.
 
@@ -550,13 +564,16 @@ def _events(before: GameState, after: GameState, action: Action) -> tuple[Event,
     if after.is_over:
         events.append(GameOver(totals=after.totals, standings=after.standings(), winners=after.winners()))
     else:
-        events.append(
-            RoundStarted(
-                round_number=after.round_number,
-                dealer=after.dealer,
-                turned_up=after.turned_up,
-                trump=None if after.phase is Phase.TRUMP else after.trump,
-                werewolf=after.werewolf,
-            )
-        )
+        events.append(_round_started(after))
     return tuple(events)
+
+
+def _round_started(state: GameState) -> RoundStarted:
+    """The start of `state`'s round: its dealer, turned-up card and trump (none yet while it is being chosen)."""
+    return RoundStarted(
+        round_number=state.round_number,
+        dealer=state.dealer,
+        turned_up=state.turned_up,
+        trump=None if state.phase is Phase.TRUMP else state.trump,
+        werewolf=state.werewolf,
+    )

@@ -4,7 +4,7 @@ A [`PlayerView`][wizardrules.PlayerView] is a plain frozen value built from the 
 holds no reference to the state, so a bot given a view cannot see other hands. Two states
 that differ only in what the player may not know give equal views.
 
-Example:
+Examples:
     >>> from wizardrules import new_game
     >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
     >>> view = state.view(0)

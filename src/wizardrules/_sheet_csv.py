@@ -1,0 +1,276 @@
+"""The score sheet as CSV: the table for spreadsheets, and reading it back.
+
+One row per finished round: its number, cards and dealer, its trump when any round's trump
+is on the record, its Bomb tricks when the rules have the Bomb; then per player the bid,
+the bid after a Cloud change when the rules have the Cloud, a `B` for a blind bid when the
+rules allow blind bids, the tricks, the points and the running total.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from wizardrules._convert import shown
+from wizardrules._sheet_rows import Round
+from wizardrules.bidding import CloudChange
+from wizardrules.cards import Special, Suit
+from wizardrules.errors import FormatError, NotationError, RulesError, WizardRulesError
+from wizardrules.rules import Rules, Variant
+
+if TYPE_CHECKING:  # the sheet writes and reads itself with this module
+    from wizardrules.sheet import ScoreSheet
+
+_WHAT = "score sheet CSV"
+
+
+def round_columns(rules: Rules, *, trump: bool) -> list[str]:
+    """The columns of a round: number, cards, dealer, then trump and Bomb tricks where they apply."""
+    return ["round", "cards", "dealer", *(["trump"] if trump else []), *(["bombs"] if _bomb(rules) else [])]
+
+
+def player_columns(rules: Rules) -> list[str]:
+    """A player's columns, each written after the player's name."""
+    return [
+        "bid",
+        *(["final bid"] if Special.CLOUD in rules.special_cards else []),
+        *(["blind"] if Variant.BLIND_BIDS in rules.variants else []),
+        "tricks",
+        "points",
+        "total",
+    ]
+
+
+def _bomb(rules: Rules) -> bool:
+    return Special.BOMB in rules.special_cards
+
+
+def write(sheet: ScoreSheet) -> str:
+    """The sheet's finished rounds as CSV, with a header row."""
+    rules = sheet.rules
+    with_trump = any(r.trump is not None for r in sheet.rounds)
+    own = player_columns(rules)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    columns = [f"{name} {col}" for name in sheet.players for col in own]
+    writer.writerow([*round_columns(rules, trump=with_trump), *columns])
+    running = [0] * len(sheet.players)
+    for r in sheet.rounds:
+        row: list[object] = [r.number, r.cards, sheet.players[r.dealer]]
+        if with_trump:
+            row.append("" if r.trump is None else r.trump.name.lower())
+        if _bomb(rules):
+            row.append(r.bombs)
+        for seat in range(len(sheet.players)):
+            running[seat] += r.points[seat]
+            cells = {
+                "bid": r.bids[seat],
+                "final bid": r.final_bids[seat],
+                "blind": "B" if r.blind[seat] else "",
+                "tricks": r.tricks[seat],
+                "points": r.points[seat],
+                "total": running[seat],
+            }
+            row += [cells[col] for col in own]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+class CsvRound(NamedTuple):
+    """One row of a score sheet's CSV, as read."""
+
+    line: int
+    """The row's line in the file, for messages."""
+    number: int
+    cards: int
+    dealer: str
+    trump: Suit | None
+    bombs: int
+    bids: tuple[int, ...]
+    final_bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def cloud(self) -> tuple[int, CloudChange] | None:
+        """The seat whose bid a Cloud changed and how, from the bids and the final bids (R8.2)."""
+        changed = [seat for seat, (b, f) in enumerate(zip(self.bids, self.final_bids, strict=True)) if b != f]
+        if not changed:
+            return None
+        seat = changed[0]
+        delta = self.final_bids[seat] - self.bids[seat]
+        if len(changed) > 1 or delta not in (1, -1):
+            raise FormatError(
+                f"{_WHAT} line {self.line}: final bids {list(self.final_bids)} differ from bids "
+                f"{list(self.bids)} by more than one Cloud change of one (R8.2)"
+            )
+        return seat, CloudChange(delta)
+
+
+def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRound]]:
+    """The players and the rows of a CSV that `write` wrote for a game under `rules`.
+
+    Raises:
+        FormatError: not such a CSV: the message names the line and the column.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise FormatError(f"{_WHAT}: not UTF-8 text ({error.reason})") from None
+    if not isinstance(text, str):
+        raise FormatError(f"{_WHAT}: expected text, got {type(text).__name__}")
+    try:
+        table = list(csv.reader(io.StringIO(text)))
+    except csv.Error as error:
+        raise FormatError(f"{_WHAT}: {error}") from None
+    if not table:
+        raise FormatError(f"{_WHAT}: the file is empty; expected a header row")
+    header, body = table[0], table[1:]
+    with_trump = len(header) > 3 and header[3] == "trump"
+    fixed = round_columns(rules, trump=with_trump)
+    players = _players(header, fixed, player_columns(rules))
+    rows = []
+    for line, cells in enumerate(body, start=2):
+        if not cells:
+            continue
+        if len(cells) != len(header):
+            raise FormatError(f"{_WHAT} line {line}: {len(cells)} cells, the header has {len(header)}")
+        rows.append(_row(line, dict(zip(header, cells, strict=True)), players, with_trump, rules))
+    return players, rows
+
+
+def _players(header: list[str], fixed: list[str], own: list[str]) -> tuple[str, ...]:
+    """The players named by the header, whose columns must be the ones `write` gives `rules`."""
+    if header[: len(fixed)] != fixed:
+        raise FormatError(
+            f"{_WHAT}: the header starts {shown(header[: len(fixed)])}, expected {fixed} for these rules "
+            "(a file of a game with other special cards or variants needs its rules)"
+        )
+    rest = header[len(fixed) :]
+    if rest and rest[0] in ("trump", "bombs"):
+        raise FormatError(f"{_WHAT}: a {rest[0]!r} column where these rules have none; give from_csv the game's rules")
+    if not rest or len(rest) % len(own):
+        raise FormatError(f"{_WHAT}: expected {len(own)} columns per player after {fixed}: {', '.join(own)}")
+    players = []
+    for start in range(0, len(rest), len(own)):
+        first = rest[start]
+        name = first[: -len(" bid")] if first.endswith(" bid") else ""
+        if not name or rest[start : start + len(own)] != [f"{name} {col}" for col in own]:
+            raise FormatError(
+                f"{_WHAT}: columns {shown(rest[start : start + len(own)])} are not one player's "
+                f"({', '.join(own)}) as to_csv writes them for these rules; give from_csv the game's rules"
+            )
+        players.append(name)
+    return tuple(players)
+
+
+def _row(line: int, cells: dict[str, str], players: Sequence[str], with_trump: bool, rules: Rules) -> CsvRound:
+    def number(column: str) -> int:
+        text = cells[column].strip()
+        try:
+            return int(text)
+        except ValueError:
+            raise FormatError(f"{_WHAT} line {line}, column {column!r}: {shown(text)} is not a whole number") from None
+
+    def per_player(col: str) -> tuple[int, ...]:
+        return tuple(number(f"{name} {col}") for name in players)
+
+    trump = None
+    if with_trump and cells["trump"].strip():
+        try:
+            trump = Suit.parse(cells["trump"])
+        except NotationError as error:
+            raise FormatError(f"{_WHAT} line {line}, column 'trump': {error}") from None
+    blind = []
+    for name in players:
+        mark = cells.get(f"{name} blind", "").strip()
+        if mark not in ("", "B"):
+            raise FormatError(f"{_WHAT} line {line}, column {name + ' blind'!r}: {shown(mark)} is not B or empty")
+        blind.append(mark == "B")
+    bids = per_player("bid")
+    return CsvRound(
+        line=line,
+        number=number("round"),
+        cards=number("cards"),
+        dealer=cells["dealer"],
+        trump=trump,
+        bombs=number("bombs") if _bomb(rules) else 0,
+        bids=bids,
+        final_bids=per_player("final bid") if Special.CLOUD in rules.special_cards else bids,
+        blind=tuple(blind),
+        tricks=per_player("tricks"),
+        points=per_player("points"),
+        totals=per_player("total"),
+    )
+
+
+def load(cls: type[ScoreSheet], text: str | bytes, rules: Rules) -> ScoreSheet:
+    """The sheet of a CSV that `write` wrote for a game under `rules` (see `ScoreSheet.from_csv`)."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {shown(rules)} must be a Rules value")
+    players, rows = read(text, rules)
+    try:
+        sheet = cls(players, rules=rules, first_dealer=first_dealer(players, rows))
+    except WizardRulesError as error:
+        raise FormatError(f"{_WHAT}: {error}") from None
+    return replay(sheet, rows)
+
+
+def first_dealer(players: Sequence[str], rows: Sequence[CsvRound]) -> int:
+    """The seat that dealt round 1, from the first row's dealer (checked again with every row)."""
+    if not rows or rows[0].dealer not in players:
+        return 0
+    return (list(players).index(rows[0].dealer) - rows[0].number + 1) % len(players)
+
+
+def replay(sheet: ScoreSheet, rows: Sequence[CsvRound]) -> ScoreSheet:
+    """`sheet` (empty) with every row recorded as a round, through the checks of `record`, then checked.
+
+    Raises:
+        FormatError: a row the rules do not allow, or one whose numbers do not add up.
+    """
+    for row in rows:
+        try:
+            sheet = sheet.record(
+                bids=row.bids,
+                blind=[seat for seat, is_blind in enumerate(row.blind) if is_blind],
+                cloud=row.cloud,
+                tricks=row.tricks,
+                bombs=row.bombs,
+                trump=row.trump,
+            )
+        except FormatError:
+            raise
+        except WizardRulesError as error:
+            raise FormatError(f"{_WHAT} line {row.line}: {error}") from None
+    check_rows(sheet.players, sheet.rounds, rows)
+    return sheet
+
+
+def check_rows(players: Sequence[str], rounds: Sequence[Round], rows: Sequence[CsvRound]) -> None:
+    """Refuse a CSV whose numbers, cards, dealers, points or totals differ from what its entries replay to."""
+    running = [0] * len(players)
+    for r, row in zip(rounds, rows, strict=True):
+        where = f"{_WHAT} line {row.line}"
+        if (row.number, row.cards, row.dealer) != (r.number, r.cards, players[r.dealer]):
+            raise FormatError(
+                f"{where}: round {row.number} with {row.cards} cards dealt by {shown(row.dealer)}; "
+                f"the game's round {r.number} deals {r.cards} cards, dealt by {players[r.dealer]} (R2.2, R2.5)"
+            )
+        for seat, name in enumerate(players):
+            running[seat] += r.points[seat]
+            if row.points[seat] != r.points[seat]:
+                raise FormatError(
+                    f"{where}: {name}'s points {row.points[seat]} do not add up: "
+                    f"bid {r.final_bids[seat]}, {r.tricks[seat]} tricks give {r.points[seat]:+d} (R6)"
+                )
+            if row.totals[seat] != running[seat]:
+                raise FormatError(
+                    f"{where}: {name}'s total {row.totals[seat]} does not add up: "
+                    f"the points so far give {running[seat]}"
+                )

@@ -1,0 +1,46 @@
+"""`import wizardrules` stays quick: no table or module is loaded before something needs it."""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import subprocess
+import sys
+
+from wizardrules import random_games
+
+# the module, which the function of the same name hides as an attribute of the package
+tournament_module = importlib.import_module("wizardrules.tournament")
+
+_DEFERRED = ("concurrent.futures.process", "multiprocessing", "fractions", "statistics", "decimal", "pickle")
+
+
+def _fresh(code: str) -> str:
+    """What `code` prints in a fresh interpreter that has imported wizardrules."""
+    done = subprocess.run(  # noqa: S603 - this interpreter, with code of the test's own
+        [sys.executable, "-c", f"import sys, wizardrules\n{code}"], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_import_loads_no_process_pool_fractions_or_pickle() -> None:
+    """The process pool, fractions and pickling are imported when a tournament needs them."""
+    loaded = _fresh(f"print(sorted(m for m in {_DEFERRED!r} if m in sys.modules))")
+    assert loaded == "[]"
+
+
+def test_playout_tables_are_built_on_the_first_playout() -> None:
+    """The playouts' tables cost nothing until `random_games` runs; then they are built once."""
+    code = (
+        "from wizardrules import sim\n"
+        "before = sim._suit_tables.cache_info().currsize\n"
+        "sim.random_games(2, players=3)\n"
+        "print(before, sim._suit_tables.cache_info().currsize)"
+    )
+    assert _fresh(code) == "0 1"
+    assert len(random_games(1, players=3)[0].rounds) == 20
+
+
+def test_z95_is_the_normal_quantile() -> None:
+    """The tournament's 95% quantile, written out so that `statistics` loads only when used."""
+    assert statistics.NormalDist().inv_cdf(0.975) == tournament_module.Z95
