@@ -1,0 +1,685 @@
+"""Wizard as an OpenSpiel game: importing this module registers `python_wizard` (extra `openspiel`).
+
+`pyspiel.load_game("python_wizard(players=4,preset=official)")` loads it. The parameters:
+
+- `players`: 3 to 6 (default 4);
+- `preset`: the name of a [`Preset`][wizardrules.Preset] (default `"rulebook"`), special
+  cards included;
+- `rounds`: stop after this many rounds of the preset's schedule (R2.3); 0, the default,
+  plays them all;
+- `reward`: `"points"` (default) or `"scaled"`, as [`Reward`][wizardrules.rl.Reward].
+
+The game is sequential, of imperfect information, general-sum, with explicit chance.
+Chance draws the first dealer (R2.5: each seat equally likely) and then deals each round
+when it begins (R2.6): one chance node per card, each outcome a card still in the deck with
+its probability (the four Wizards are one outcome of probability 4/k, as are the Jesters,
+R1.1), dealt one at a time clockwise from the dealer's left, then the turned-up card (R3.1)
+when the round turns one up. Player actions are the indices of
+[`ActionCodec`][wizardrules.rl.ActionCodec]; observations and information states, as
+tensors and strings, are those of [`Observer`][wizardrules.rl.Observer] of the player's
+[`PlayerView`][wizardrules.PlayerView], so they hold nothing the player may not know. Every
+step is played by the wizardrules engine, which checks every rule: a state keeps the engine
+state of the game so far, and when a round's deal is complete the game is replayed through
+the engine with it.
+
+Rewards come when a round is scored (`reward_model` REWARDS): `rewards()` is what each
+player gained since the last player action, `returns()` the totals so far, so the rewards
+add up to the final totals (scaled with `reward=scaled`); `min_utility` and `max_utility`
+are minus and plus the largest total a game can reach
+([`points_bounds`][wizardrules.rl.points_bounds]).
+
+`resample_from_infostate` draws the hidden cards with
+[`sample_world`][wizardrules.sample_world] (exactly uniform over the deals consistent with
+the player's view, known voids included) and replays the round in them with
+[`world_state`][wizardrules.world_state]; bids the player cannot see (hidden or secret bids,
+R4.3) are made there by `RuleBot`. Like those two it refuses special cards (R8) with a
+[`RulesError`][wizardrules.RulesError]: the Juggler's passes and the Werewolf's swap move
+cards in ways the sampler does not follow. Everything else works with every preset.
+
+Example:
+    >>> import random
+    >>> import pyspiel
+    >>> import wizardrules.openspiel
+    >>> game = pyspiel.load_game("python_wizard(players=3,rounds=2)")
+    >>> state = game.new_initial_state()
+    >>> rng = random.Random(1)
+    >>> while not state.is_terminal():
+    ...     if state.is_chance_node():
+    ...         outcomes, probabilities = zip(*state.chance_outcomes())
+    ...         state.apply_action(rng.choices(outcomes, probabilities)[0])
+    ...     else:
+    ...         state.apply_action(rng.choice(state.legal_actions()))
+    >>> state.returns(), state.game_state.totals
+    ([-20.0, 50.0, -20.0], (-20, 50, -20))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, Final, TypeAlias
+
+import attrs
+import numpy as np
+import pyspiel
+from attrs import field, frozen
+
+from wizardrules.actions import Action
+from wizardrules.cards import Card, Special
+from wizardrules.engine import Deal, GameState, PlayerView, new_game
+from wizardrules.errors import DealError, PlayerError, RulesError
+from wizardrules.rl import ActionCodec, Encoding, FloatArray, Observer, Reward, Section, points_bounds, table_text
+from wizardrules.rules import Preset, Rules, Schedule, Variant
+from wizardrules.sampling import sample_world, world_state
+
+__all__ = ["GAME_NAME", "WizardGame", "WizardState"]
+
+GAME_NAME: Final = "python_wizard"
+"""The short name the game is registered under."""
+
+_DEFAULTS: Final[dict[str, int | str]] = {
+    "players": 4,
+    "preset": Preset.RULEBOOK.value,
+    "rounds": 0,
+    "reward": Reward.POINTS.value,
+}
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Wizard (wizardrules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    max_num_players=6,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(_DEFAULTS),
+)
+
+
+# -- the game's fixed facts ------------------------------------------------------------------------
+
+
+def _rules(preset: str, rounds: int, players: int) -> Rules:
+    """The preset's rules, their schedule stopped after `rounds` rounds (R2.3) unless `rounds` is 0.
+
+    Raises:
+        RulesError: no such preset, rules the players cannot play, or rounds the schedule does not have.
+    """
+    rules = Preset.parse(preset).rules()
+    schedule = rules.schedule_for(players)
+    if rounds in (0, schedule.rounds):
+        return rules
+    if not 1 <= rounds <= schedule.rounds:
+        raise RulesError(
+            f"rounds={rounds}: the {schedule.name} schedule of {preset[:40]!r} for {players} players has "
+            f"rounds 1..{schedule.rounds} (0 plays them all, R2.3)"
+        )
+    short = Schedule(
+        cards_per_round=schedule.cards_per_round[:rounds],
+        trumps=schedule.trumps[:rounds],
+        name=f"{schedule.name} ({rounds} rounds)",
+    )
+    return attrs.evolve(rules, schedule=short)
+
+
+class _Table:
+    """What every state of one game shares: rules, encodings, the deck as chance outcomes."""
+
+    def __init__(self, players: int, preset: str, rounds: int, reward: Reward) -> None:
+        self.key: Final = (players, preset, rounds, reward.value)
+        self.rules: Final = _rules(preset, rounds, players)
+        self.players: Final = players
+        self.schedule: Final = self.rules.schedule_for(players)
+        self.codec: Final = ActionCodec(self.rules, players)
+        self.observer: Final = Observer(self.rules, players)
+        self.scale: Final = reward.scale(self.rules, players)
+        self.bound: Final = points_bounds(self.rules, players)[1] * self.scale
+        deck = self.rules.deck.cards
+        counts = Counter(deck)
+        self.cards: Final = tuple(dict.fromkeys(deck))
+        """The chance outcomes of a deal: each distinct card once, in the deck's order."""
+        self.copies: Final = tuple(counts[card] for card in self.cards)
+        self.card_ids: Final = {card: i for i, card in enumerate(self.cards)}
+        n = players
+        rounds_ = self.schedule.rounds
+        self.turns_up: Final = tuple(
+            self.schedule.fixed_trump(r) is None and n * self.schedule.cards(r) < len(deck)
+            for r in range(1, rounds_ + 1)
+        )
+        self.deal_sizes: Final = tuple(
+            n * cards + turned for cards, turned in zip(self.schedule.cards_per_round, self.turns_up, strict=True)
+        )
+        # Rounds not dealt yet stand in the engine's game as these fixed deals; no state shows them.
+        self.fillers: Final = tuple(
+            Deal(
+                hands=[deck[seat * cards : (seat + 1) * cards] for seat in range(n)],
+                turned_up=deck[n * cards] if turned else None,
+            )
+            for cards, turned in zip(self.schedule.cards_per_round, self.turns_up, strict=True)
+        )
+        specials = self.rules.special_cards
+        per_round = [
+            1 + n * (Variant.BLIND_BIDS in self.rules.variants) + n + n * cards
+            + (Special.CLOUD in specials) + n * (Special.JUGGLER in specials)
+            for cards in self.schedule.cards_per_round
+        ]  # fmt: skip
+        self.max_game_length: Final = sum(per_round)
+        """At most: a trump choice, looks, bids, plays, a Cloud change and passes per round."""
+        self.max_chance_nodes: Final = 1 + sum(self.deal_sizes)
+
+    def info(self) -> Any:
+        """The game's `pyspiel.GameInfo`."""
+        return pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=len(self.cards) + self.players,
+            num_players=self.players,
+            min_utility=-self.bound,
+            max_utility=self.bound,
+            utility_sum=None,
+            max_game_length=self.max_game_length,
+        )
+
+    def deal(self, number: int, dealer: int, outcomes: Sequence[int]) -> Deal:
+        """The deal of round `number` (from 0) from its chance outcomes: one card at a time clockwise from
+        the dealer's left, then the turned-up card."""
+        n = self.players
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        size = n * self.schedule.cards_per_round[number]
+        for j in range(size):
+            hands[(dealer + 1 + j) % n].append(self.cards[outcomes[j]])
+        return Deal(hands=hands, turned_up=self.cards[outcomes[size]] if self.turns_up[number] else None)
+
+
+@lru_cache(maxsize=64)
+def _table(players: int, preset: str, rounds: int, reward: str) -> _Table:
+    return _Table(players, preset, rounds, Reward(reward))
+
+
+# -- a state's contents --------------------------------------------------------------------------
+
+_Taken: TypeAlias = "tuple[Action, _Taken] | None"
+
+
+@frozen(kw_only=True)
+class _Node:
+    """One moment of the OpenSpiel game; immutable, so that clones share it.
+
+    Attributes:
+        table: the game's fixed facts.
+        dealer: the first dealer, once drawn.
+        dealt: the chance outcomes of each round dealt so far.
+        pending: the outcomes of the round being dealt.
+        starts: per round dealt, how many player actions came before it.
+        engine: the engine's game so far: real deals for the rounds dealt, fillers after.
+        taken: the player actions so far, the last first, as nested pairs `(action, earlier)`.
+        moves: how many player actions were taken.
+        before: the totals when the last player action was taken.
+        round_start: a clone of the state before the first card of the latest round was dealt
+            (not pickled).
+    """
+
+    table: _Table
+    dealer: int | None = None
+    dealt: tuple[tuple[int, ...], ...] = ()
+    pending: tuple[int, ...] = ()
+    starts: tuple[int, ...] = ()
+    engine: GameState | None = None
+    taken: _Taken = None
+    moves: int = 0
+    before: tuple[int, ...] = ()
+    round_start: WizardState | None = field(default=None, eq=False, repr=False)
+    _views: dict[int, PlayerView] = field(factory=dict, init=False, eq=False, repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self  # immutable: OpenSpiel's clone shares it
+
+    def __reduce__(self) -> tuple[Callable[..., _Node], tuple[Any, ...]]:
+        """Pickled as the game's parameters and the actions, replayed when loaded."""
+        codec = self.table.codec
+        actions = tuple(codec.index(action) for action in self.actions())
+        fields = {"dealer": self.dealer, "dealt": self.dealt, "pending": self.pending, "starts": self.starts}
+        return _restore, (self.table.key, fields, actions, self.before)
+
+    @property
+    def dealing(self) -> bool:
+        """Whether chance acts: the first dealer is drawn or a round is dealt."""
+        engine = self.engine
+        return engine is None or (not engine.is_over and engine.round_number > len(self.dealt))
+
+    def actions(self) -> list[Action]:
+        """The player actions so far, in order."""
+        actions: list[Action] = []
+        taken = self.taken
+        while taken is not None:
+            action, taken = taken
+            actions.append(action)
+        actions.reverse()
+        return actions
+
+    def view(self, seat: int) -> PlayerView:
+        found = self._views.get(seat)
+        if found is None:
+            assert self.engine is not None  # noqa: S101 - only asked outside the deal
+            found = self._views[seat] = self.engine.view(seat)
+        return found
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        table = self.table
+        if self.dealer is None:
+            n = table.players
+            return [(len(table.cards) + seat, 1.0 / n) for seat in range(n)]
+        left = list(table.copies)
+        for card in self.pending:
+            left[card] -= 1
+        total = sum(left)
+        return [(card, count / total) for card, count in enumerate(left) if count]
+
+    def after_chance(self, outcome: int) -> _Node:
+        table = self.table
+        n = table.players
+        if self.dealer is None:
+            seat = outcome - len(table.cards)
+            if not 0 <= seat < n:
+                raise DealError(f"chance outcome {outcome}: the first dealer is a seat 0..{n - 1} (R2.5)")
+            engine = new_game(n, rules=table.rules, deal=table.fillers, first_dealer=seat)
+            return attrs.evolve(self, dealer=seat, engine=engine, before=engine.totals)
+        left = table.copies[outcome] - self.pending.count(outcome) if 0 <= outcome < len(table.cards) else 0
+        if left <= 0:
+            raise DealError(f"chance outcome {outcome}: no such card is left in the deck to deal")
+        pending = (*self.pending, outcome)
+        rounds = len(self.dealt)
+        if len(pending) < table.deal_sizes[rounds]:
+            return attrs.evolve(self, pending=pending)
+        # the round is dealt: replay the game so far with its deal
+        assert self.dealer is not None  # noqa: S101 - drawn before any deal
+        dealt = (*self.dealt, pending)
+        engine = _replay(table, self.dealer, dealt, self.actions())
+        return attrs.evolve(self, dealt=dealt, pending=(), starts=(*self.starts, self.moves), engine=engine)
+
+    def after_action(self, index: int) -> _Node:
+        engine = self.engine
+        assert engine is not None  # noqa: S101 - players act only after the deal
+        action = self.table.codec.action(index)
+        after = engine.apply(action)
+        return attrs.evolve(self, engine=after, taken=(action, self.taken), moves=self.moves + 1, before=engine.totals)
+
+
+def _replay(table: _Table, dealer: int, dealt: Sequence[Sequence[int]], actions: Sequence[Action]) -> GameState:
+    """The engine's game with these deals (fillers for the rounds after) and these actions, each checked."""
+    n = table.players
+    deals = [table.deal(r, (dealer + r) % n, outcomes) for r, outcomes in enumerate(dealt)]
+    state = new_game(n, rules=table.rules, deal=[*deals, *table.fillers[len(deals) :]], first_dealer=dealer)
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def _restore(
+    key: tuple[int, str, int, str], fields: dict[str, Any], actions: tuple[int, ...], before: tuple[int, ...]
+) -> _Node:
+    """A pickled node, replayed through the engine."""
+    table = _table(*key)
+    dealer = fields["dealer"]
+    if dealer is None:
+        return _Node(table=table)
+    taken: _Taken = None
+    done = [table.codec.action(index) for index in actions]
+    for action in done:
+        taken = (action, taken)
+    engine = _replay(table, dealer, fields["dealt"], done)
+    return _Node(table=table, **fields, engine=engine, taken=taken, moves=len(done), before=before)
+
+
+# -- observations ----------------------------------------------------------------------------------
+
+
+def _seat(player: object, players: int) -> int:
+    if type(player) is not int or not 0 <= player < players:
+        raise PlayerError(f"player {str(player)[:20]}: the players are 0..{players - 1}")
+    return player
+
+
+def _node_of(state: object) -> _Node:
+    node = getattr(state, "_node", None)
+    if not isinstance(node, _Node):
+        raise RulesError(f"{str(state)[:40]!r} is not a state of {GAME_NAME}")
+    return node
+
+
+def _dealing_text(node: _Node) -> str:
+    """What everyone knows while chance acts: which card of which deal is coming."""
+    if node.dealer is None:
+        return "the first dealer is being drawn (R2.5)"
+    table = node.table
+    number = len(node.dealt)
+    return (
+        f"round {number + 1} of {table.schedule.rounds}: {len(node.pending)} of "
+        f"{table.deal_sizes[number]} cards dealt (R2.6)"
+    )
+
+
+class _SpielObserver:
+    """An observer as OpenSpiel's Python games make them: `tensor`, its named parts in `dict`,
+    `set_from(state, player)` and `string_from(state, player)`."""
+
+    def __init__(self, table: _Table, encoding: Encoding) -> None:
+        observer = table.observer
+        sections: tuple[Section, ...] = observer.describe(encoding).sections
+        self.tensor: FloatArray = np.zeros(sections[-1].stop, dtype=np.float32)
+        """The encoded vector of the last `set_from`."""
+        self.dict: dict[str, FloatArray] = {s.name: self.tensor[s.slice].reshape(s.shape) for s in sections}
+        """The vector's sections by name, shaped as `Observer.describe` says (views of `tensor`)."""
+        self._players = table.players
+        if encoding is Encoding.OBSERVATION:
+            self._encode = observer.observation
+            self._text = observer.observation_string
+        else:
+            self._encode = observer.information_state
+            self._text = observer.information_state_string
+
+    def set_from(self, state: WizardState, player: int) -> None:
+        """Encode what `player` knows in `state` into `tensor`; all zeros while chance acts."""
+        node = _node_of(state)
+        seat = _seat(player, self._players)
+        if node.dealing:
+            self.tensor.fill(0.0)
+        else:
+            self._encode(node.view(seat), out=self.tensor)
+
+    def string_from(self, state: WizardState, player: int) -> str:
+        """What `player` knows in `state`, as text; while chance acts, what is being dealt."""
+        node = _node_of(state)
+        seat = _seat(player, self._players)
+        return _dealing_text(node) if node.dealing else self._text(node.view(seat))
+
+
+# -- the game and its states -------------------------------------------------------------------------
+
+
+def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's parameters, the defaults filled in, each checked.
+
+    Raises:
+        RulesError: an unknown parameter or a value of the wrong kind.
+    """
+    values: dict[str, Any] = dict(_DEFAULTS)
+    given = dict(params or {})
+    unknown = sorted(set(given) - set(_DEFAULTS))
+    if unknown:
+        raise RulesError(f"{GAME_NAME}: no parameter {str(unknown[0])[:20]!r}; they are {', '.join(_DEFAULTS)}")
+    values.update(given)
+    for name in ("players", "rounds"):
+        if type(values[name]) is not int:
+            raise RulesError(f"{GAME_NAME}: {name}={str(values[name])[:20]!r} must be a whole number")
+    for name in ("preset", "reward"):
+        if not isinstance(values[name], str):
+            raise RulesError(f"{GAME_NAME}: {name}={str(values[name])[:20]!r} must be a name")
+    if values["reward"] not in {r.value for r in Reward}:
+        raise RulesError(f"{GAME_NAME}: reward={values['reward'][:20]!r}; expected 'points' or 'scaled'")
+    try:
+        Preset.parse(values["preset"])
+    except RulesError:
+        names = ", ".join(preset.value for preset in Preset)
+        raise RulesError(f"{GAME_NAME}: preset={values['preset'][:40]!r} is not a preset; they are {names}") from None
+    return values
+
+
+class WizardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
+    """The game `python_wizard`, as `pyspiel.load_game` makes it.
+
+    Args:
+        params: the parameters `players`, `preset`, `rounds` and `reward` (see the module);
+            the defaults for those left out.
+
+    Raises:
+        RulesError: an unknown parameter or preset, a wrong number of players, or more
+            rounds than the preset's schedule has.
+
+    Attributes:
+        rules: the game's rules.
+        codec: the action space: `codec.action(index)` is the action of an index.
+        observer: the encodings of the observations and information states.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        values = _parameters(params)
+        table = _table(values["players"], values["preset"], values["rounds"], values["reward"])
+        super().__init__(_GAME_TYPE, table.info(), values)
+        self.table: Final = table
+        self.rules: Final = table.rules
+        self.codec: Final = table.codec
+        self.observer: Final = table.observer
+
+    def new_initial_state(self) -> WizardState:
+        """A new game, before the first dealer is drawn."""
+        return WizardState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> _SpielObserver | None:
+        """An observer for OpenSpiel's `make_observation`: the observation by default, the
+        information state with `perfect_recall`; `None` for the kinds not provided (public or
+        private information alone).
+
+        Raises:
+            RulesError: observation parameters were given; there are none.
+        """
+        if params:
+            raise RulesError(f"{GAME_NAME} observations take no parameters, got {', '.join(map(str, params))[:60]}")
+        if iig_obs_type is None:
+            return _SpielObserver(self.table, Encoding.OBSERVATION)
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return None
+        encoding = Encoding.INFORMATION_STATE if iig_obs_type.perfect_recall else Encoding.OBSERVATION
+        return _SpielObserver(self.table, encoding)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The chance nodes of a whole game: the first dealer's draw and every card dealt or turned up."""
+        return self.table.max_chance_nodes
+
+
+class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
+    """A state of `python_wizard`. Make one with `game.new_initial_state()`."""
+
+    def __init__(self, game: WizardGame) -> None:
+        super().__init__(game)
+        self._node = _Node(table=game.table)
+
+    # -- beyond OpenSpiel's API ------------------------------------------------------------
+
+    @property
+    def game_state(self) -> GameState | None:
+        """The wizardrules game so far (full information: for analysis, not for agents);
+        `None` while chance acts."""
+        node = self._node
+        return None if node.dealing else node.engine
+
+    def view(self, player: int) -> PlayerView:
+        """What `player` may know now, for wizardrules bots.
+
+        Raises:
+            PlayerError: no such player.
+            RulesError: chance acts: the first dealer is drawn or cards are dealt.
+        """
+        node = self._node
+        seat = _seat(player, node.table.players)
+        if node.dealing:
+            raise RulesError(f"no view while chance acts: {_dealing_text(node)}")
+        return node.view(seat)
+
+    # -- OpenSpiel's API ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to act, `pyspiel.PlayerId.CHANCE` while dealing, `TERMINAL` at the end."""
+        node = self._node
+        if node.dealing:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert node.engine is not None  # noqa: S101 - dealt
+        to_move = node.engine.to_move
+        return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal actions of the player to act, ascending."""
+        engine = self._node.engine
+        if engine is None or player != engine.to_move:
+            return []
+        return self._node.table.codec.indices(engine.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The first dealer's seats, or the cards left in the deck, with their probabilities.
+
+        Raises:
+            RulesError: chance does not act now.
+        """
+        node = self._node
+        if not node.dealing:
+            raise RulesError("chance_outcomes: this is not a chance node")
+        return node.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        if not node.dealing:
+            self._node = node.after_action(action)
+            return
+        if node.dealer is not None and not node.pending:  # a round's deal begins: keep its start
+            node = attrs.evolve(node, round_start=self.clone())
+        self._node = node.after_chance(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        table = self._node.table
+        if player != pyspiel.PlayerId.CHANCE:
+            return str(table.codec.action(action))
+        if 0 <= action < len(table.cards):
+            return f"deal {table.cards[action]}"
+        seat = action - len(table.cards)
+        if 0 <= seat < table.players:
+            return f"first dealer {seat}"
+        raise DealError(f"chance outcome {action} is neither a card nor a seat")
+
+    def is_terminal(self) -> bool:
+        """Whether the last round is scored (R7)."""
+        engine = self._node.engine
+        return engine is not None and engine.is_over
+
+    def returns(self) -> list[float]:
+        """Each player's total points so far (times the reward's scale)."""
+        node = self._node
+        if node.engine is None:
+            return [0.0] * node.table.players
+        scale = node.table.scale
+        return [total * scale for total in node.engine.totals]
+
+    def rewards(self) -> list[float]:
+        """What each player gained since the last player action: a round's points when it is scored."""
+        node = self._node
+        if node.engine is None:
+            return [0.0] * node.table.players
+        scale = node.table.scale
+        return [(total - before) * scale for total, before in zip(node.engine.totals, node.before, strict=True)]
+
+    def __str__(self) -> str:
+        node = self._node
+        if not node.dealing:
+            assert node.engine is not None  # noqa: S101 - dealt
+            return table_text(node.engine)
+        lines = [_dealing_text(node)]
+        if node.dealer is not None:
+            table = node.table
+            n = table.players
+            number = len(node.dealt)
+            dealer = (node.dealer + number) % n
+            deal = [(dealer + 1 + j) % n for j in range(len(node.pending))]
+            for seat in range(n):
+                cards = [str(table.cards[c]) for s, c in zip(deal, node.pending, strict=True) if s == seat]
+                lines.append(f"seat {seat}{' (dealer)' if seat == dealer else ''}: {' '.join(cards) or '-'}")
+        return "\n".join(lines)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> WizardState:
+        """A state `player_id` cannot tell from this one, the hidden cards drawn anew.
+
+        The cards the player cannot see are dealt with [`sample_world`][wizardrules.sample_world],
+        uniformly over the deals consistent with the player's view (known voids included), and
+        the round is replayed in them with [`world_state`][wizardrules.world_state]; bids the
+        player cannot see are made there by `RuleBot`. While a round is dealt, its cards dealt
+        so far are drawn again. Earlier rounds are public and stay as they were. The sampler's
+        first number seeds the draw.
+
+        Args:
+            player_id: whose information to keep.
+            probability_sampler: a function giving a number in [0, 1), such as
+                `pyspiel.UniformProbabilitySampler(0.0, 1.0)`.
+
+        Raises:
+            PlayerError: no such player.
+            RulesError: the game has special cards (R8), which the sampler does not deal.
+        """
+        node = self._node
+        table = node.table
+        _seat(player_id, table.players)
+        if node.dealer is None or self.is_terminal():
+            return self.clone()  # type: ignore[no-any-return]  # nothing is hidden
+        rng = random.Random(int(probability_sampler() * 2**53))
+        assert node.engine is not None  # noqa: S101 - the dealer is drawn
+        if node.dealing:
+            kept = len(node.dealt)
+            outcomes = _redeal(table.copies, len(node.pending), rng)
+            replayed: Sequence[int] = ()
+        else:
+            view = node.view(player_id)
+            in_world = world_state(view, sample_world(view, rng))
+            kept = len(node.dealt) - 1
+            deal = in_world.deals[0]
+            n = table.players
+            dealer = (node.dealer + kept) % n
+            size = n * table.schedule.cards_per_round[kept]
+            outcomes = [table.card_ids[deal.hands[(dealer + 1 + j) % n][j // n]] for j in range(size)]
+            if deal.turned_up is not None:
+                outcomes.append(table.card_ids[deal.turned_up])
+            replayed = [table.codec.index(action) for action in in_world.actions]
+        state = self._round_start(kept)
+        for outcome in (*outcomes, *replayed):
+            state.apply_action(outcome)
+        return state
+
+    def _round_start(self, kept: int) -> WizardState:
+        """A new state before the first card of round `kept` (from 0) is dealt: the game's public past."""
+        node = self._node
+        if node.dealing and not node.pending:
+            return self.clone()  # type: ignore[no-any-return]  # the game makes WizardStates
+        if node.round_start is not None:
+            return node.round_start.clone()  # type: ignore[no-any-return]  # as above
+        # a state loaded from a pickle keeps no start: replay the earlier rounds
+        table = node.table
+        assert node.dealer is not None  # noqa: S101 - only asked once the dealer is drawn
+        state: WizardState = self.get_game().new_initial_state()
+        state.apply_action(len(table.cards) + node.dealer)
+        actions = [table.codec.index(action) for action in node.actions()]
+        ends = (*node.starts[1:], len(actions))
+        for number in range(kept):
+            for outcome in (*node.dealt[number], *actions[node.starts[number] : ends[number]]):
+                state.apply_action(outcome)
+        return state
+
+
+def _redeal(copies: Sequence[int], count: int, rng: random.Random) -> list[int]:
+    """`count` cards drawn without replacement from a deck of these copies per card, as chance deals them."""
+    left = list(copies)
+    drawn = []
+    for _ in range(count):
+        pick = rng.randrange(sum(left))
+        card = 0
+        while pick >= left[card]:
+            pick -= left[card]
+            card += 1
+        left[card] -= 1
+        drawn.append(card)
+    return drawn
+
+
+pyspiel.register_game(_GAME_TYPE, WizardGame)
