@@ -118,18 +118,36 @@ def _index_shared_plays() -> None:
 _index_shared_plays()
 
 
+def _byte_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Per byte `k` of the suit cards' bits, the cards of each of its 256 values, in bit order."""
+    return tuple(
+        tuple(tuple(CARD_OF[8 * k + i] for i in range(8) if value >> i & 1 and 8 * k + i < 52) for value in range(256))
+        for k in range(7)
+    )
+
+
+_BYTE_CARDS: Final = _byte_cards()
+_JESTERS: Final = tuple((Card.JESTER,) * count for count in range(5))
+_WIZARDS: Final = tuple((Card.WIZARD,) * count for count in range(5))
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in `mask`, in display order (Jesters, suit cards, Wizards, special cards)."""
-    cards = [Card.JESTER] * (mask >> 56 & 0xF).bit_count()
-    rest = mask & ANY_SUIT_BITS
-    while rest:
-        low = rest & -rest
-        cards.append(CARD_OF[low.bit_length() - 1])
-        rest ^= low
-    cards += [Card.WIZARD] * (mask >> 52 & 0xF).bit_count()
+    b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS  # the suit cards, a byte of bits at a time
+    cards = (
+        _JESTERS[(mask >> 56 & 0xF).bit_count()]
+        + b0[mask & 0xFF]
+        + b1[mask >> 8 & 0xFF]
+        + b2[mask >> 16 & 0xFF]
+        + b3[mask >> 24 & 0xFF]
+        + b4[mask >> 32 & 0xFF]
+        + b5[mask >> 40 & 0xFF]
+        + b6[mask >> 48 & 0xF]
+        + _WIZARDS[(mask >> 52 & 0xF).bit_count()]
+    )
     if mask >> 60:
-        cards += (CARD_OF[60 + i] for i in range(7) if mask >> (60 + i) & 1)
-    return tuple(cards)
+        cards += tuple(CARD_OF[60 + i] for i in range(7) if mask >> (60 + i) & 1)
+    return cards
 
 
 def _win_keys(trump: int, led: int) -> tuple[int, ...]:

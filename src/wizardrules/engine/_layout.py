@@ -126,16 +126,20 @@ class Game:
 
 
 class RoundCache:
-    """What is worth computing once per round, shared by the round's states: its score sheet.
+    """What is worth computing once per round, shared by the round's states: its score sheet, and
+    the public `Trick` values of its finished tricks, kept by the `done` list node that ends them.
 
     It never takes part in a state's value: all caches compare equal.
     """
 
-    __slots__ = ("previous", "sheet")
+    __slots__ = ("previous", "sheet", "tricks")
 
     def __init__(self, previous: RoundCache | None = None) -> None:
         self.sheet: ScoreSheet | None = None
         self.previous = previous  # the cache of the round before, whose sheet lacks one round
+        self.tricks: dict[int, tuple[Linked, tuple[Trick, ...]]] = {}
+        """By `id` of a `done` node: the node itself (which keeps the id from being reused) and the
+        round's finished tricks up to it, as `Trick` values."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundCache)

@@ -14,15 +14,18 @@ Example:
 
 from __future__ import annotations
 
+from typing import Final
+
 from attrs import frozen
 
 from wizardrules import _pictures
-from wizardrules._core import CARD_OF, cards_of
+from wizardrules._core import CARD_OF, HAND_BITS, cards_of
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Suit
 from wizardrules.engine._bids import allowed_bids_at
 from wizardrules.engine._layout import (
     BIDDING_PHASE,
+    DONE,
     HANDS,
     LEADER,
     MOVE,
@@ -32,6 +35,7 @@ from wizardrules.engine._layout import (
     PLAYING_PHASE,
     R_BIDS,
     R_BLIND,
+    R_CACHE,
     R_GAME,
     R_LOOKED,
     R_NUMBER,
@@ -39,20 +43,22 @@ from wizardrules.engine._layout import (
     R_TOTALS,
     R_TRUMP,
     ROUND,
+    SEAT_SHIFTS,
     SUITS,
     TRICK,
     WON,
     Core,
+    Game,
+    Linked,
     Phase,
-    done_tricks,
-    hand_of,
+    RoundCache,
     trick_value,
     won_of,
 )
 from wizardrules.engine._round import sheet_of
 from wizardrules.rules import BidReveal, Rules, Variant
 from wizardrules.sheet import Round
-from wizardrules.tricks import Trick
+from wizardrules.tricks import MAX_PLAYERS, Trick
 
 __all__ = ["PlayerView"]
 
@@ -149,30 +155,29 @@ def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
 def make_view(s: Core, seat: int) -> PlayerView:
     """The view of `seat` of the state whose core is `s` (used by `GameState.view`)."""
     rp = s[ROUND]
-    game = rp[R_GAME]
+    game: Game = rp[R_GAME]
     n = game.n
     rnd = rp[R_NUMBER]
     phase = s[PHASE]
-    clairvoyant = rnd == 0 and Variant.CLAIRVOYANCE in game.rules.variants and phase != OVER_PHASE
+    rules = game.rules
+    clairvoyant = rnd == 0 and phase != OVER_PHASE and Variant.CLAIRVOYANCE in rules.variants
     hands = s[HANDS]
-    sees_own = bool(rp[R_LOOKED] >> seat & 1) and not clairvoyant
-    hand = cards_of(hand_of(hands, seat)) if sees_own else None
-    seen: list[tuple[Card, ...] | None] = [None] * n
-    seen[seat] = hand
-    if clairvoyant:
-        for other in range(n):
-            if other != seat:
-                seen[other] = cards_of(hand_of(hands, other))
+    masks = [hands >> shift & HAND_BITS for shift in SEAT_SHIFTS[:n]]
+    hand = cards_of(masks[seat]) if rp[R_LOOKED] >> seat & 1 and not clairvoyant else None
+    if clairvoyant:  # every other hand is seen, the own one not (R4.5)
+        seen = tuple(None if other == seat else cards_of(mask) for other, mask in enumerate(masks))
+    else:
+        seen = (*_NONE[:seat], hand, *_NONE[seat + 1 : n])
     bids = rp[R_BIDS]
     blind = rp[R_BLIND]
-    reveal = game.rules.bid_reveal
-    visible = [bids[o] >= 0 and _bid_visible(reveal, phase, seat, o) for o in range(n)]
+    reveal = rules.bid_reveal
+    if reveal is BidReveal.OPEN:  # the common case: every bid made is known (R4.3)
+        visible = [bid >= 0 for bid in bids]
+    else:
+        visible = [bids[o] >= 0 and _bid_visible(reveal, phase, seat, o) for o in range(n)]
     trump = rp[R_TRUMP]
     turned = game.turned[rnd]
     to_move = None if phase == OVER_PHASE else s[MOVE]
-    allowed: frozenset[int] = frozenset()
-    if phase == BIDDING_PHASE and to_move == seat:
-        allowed = allowed_bids_at(rp)
     extra = rp[R_SPECIAL]
     werewolf: int | None = None
     cloud: tuple[int, CloudChange] | None = None
@@ -188,28 +193,45 @@ def make_view(s: Core, seat: int) -> PlayerView:
     return PlayerView(
         seat=seat,
         players=game.players,
-        rules=game.rules,
+        rules=rules,
         round_number=rnd + 1,
         rounds=len(game.masks),
-        cards=game.schedule.cards_per_round[rnd],
+        cards=game.cards[rnd],
         dealer=(game.first_dealer + rnd) % n,
         phase=PHASES[phase],
         to_move=to_move,
         trump=None if trump < 0 else SUITS[trump],
         turned_up=None if turned < 0 else CARD_OF[turned],
         hand=hand,
-        seen_hands=tuple(seen),
-        hand_sizes=tuple(hand_of(hands, o).bit_count() for o in range(n)),
-        bids=tuple(bids[o] if visible[o] else None for o in range(n)),
-        blind=tuple(bool(blind >> o & 1) if visible[o] else None for o in range(n)),
+        seen_hands=seen,
+        hand_sizes=tuple([mask.bit_count() for mask in masks]),
+        bids=tuple([bid if known else None for bid, known in zip(bids, visible)]),  # noqa: B905 - both have n
+        blind=tuple([bool(blind >> o & 1) if known else None for o, known in enumerate(visible)]),
         current_trick=trick_value(s[LEADER], n, trump, s[TRICK]),
-        completed_tricks=tuple(trick_value(leader, n, trump, cards) for leader, cards in done_tricks(s)),
+        completed_tricks=_completed(s[DONE], rp[R_CACHE], n, trump),
         tricks_won=won_of(s[WON], n),
         totals=rp[R_TOTALS],
         finished_rounds=sheet_of(s).rounds,
-        allowed_bids=allowed,
+        allowed_bids=allowed_bids_at(rp) if phase == BIDDING_PHASE and to_move == seat else _NO_BIDS,
         werewolf=werewolf,
         cloud=cloud,
         passing=passing,
         passed=passed,
     )
+
+
+_NONE: Final = (None,) * MAX_PLAYERS
+_NO_BIDS: Final[frozenset[int]] = frozenset()
+
+
+def _completed(done: Linked, cache: RoundCache, n: int, trump: int) -> tuple[Trick, ...]:
+    """The round's finished tricks up to the `done` node, as `Trick` values built once per round and kept."""
+    if done is None:
+        return ()
+    found = cache.tricks.get(id(done))
+    if found is not None and found[0] is done:
+        return found[1]
+    leader, cards, rest = done
+    tricks = (*_completed(rest, cache, n, trump), trick_value(leader, n, trump, cards))
+    cache.tricks[id(done)] = (done, tricks)
+    return tricks
