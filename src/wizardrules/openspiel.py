@@ -56,22 +56,18 @@ Example:
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 import attrs
 import numpy as np
 import pyspiel
-from attrs import field, frozen
 
-from wizardrules.actions import Action
-from wizardrules.cards import Card, Special
-from wizardrules.engine import Deal, GameState, PlayerView, new_game
-from wizardrules.errors import DealError, PlayerError, RulesError
-from wizardrules.rl import ActionCodec, Encoding, FloatArray, Observer, Reward, Section, points_bounds, table_text
-from wizardrules.rules import Preset, Rules, Schedule, Variant
+from wizardrules._spiel import Node, Table, checked_seat, dealing_text, redeal, table_for
+from wizardrules.engine import GameState, PlayerView
+from wizardrules.errors import DealError, RulesError
+from wizardrules.rl import Encoding, FloatArray, Reward, Section, table_text
+from wizardrules.rules import Preset
 from wizardrules.sampling import sample_world, world_state
 
 __all__ = ["GAME_NAME", "WizardGame", "WizardState"]
@@ -104,273 +100,34 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-# -- the game's fixed facts ------------------------------------------------------------------------
-
-
-def _rules(preset: str, rounds: int, players: int) -> Rules:
-    """The preset's rules, their schedule stopped after `rounds` rounds (R2.3) unless `rounds` is 0.
-
-    Raises:
-        RulesError: no such preset, rules the players cannot play, or rounds the schedule does not have.
-    """
-    rules = Preset.parse(preset).rules()
-    schedule = rules.schedule_for(players)
-    if rounds in (0, schedule.rounds):
-        return rules
-    if not 1 <= rounds <= schedule.rounds:
-        raise RulesError(
-            f"rounds={rounds}: the {schedule.name} schedule of {preset[:40]!r} for {players} players has "
-            f"rounds 1..{schedule.rounds} (0 plays them all, R2.3)"
-        )
-    short = Schedule(
-        cards_per_round=schedule.cards_per_round[:rounds],
-        trumps=schedule.trumps[:rounds],
-        name=f"{schedule.name} ({rounds} rounds)",
+def _info(table: Table) -> Any:
+    """The `pyspiel.GameInfo` of a game."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=table.codec.size,
+        max_chance_outcomes=len(table.cards) + table.players,
+        num_players=table.players,
+        min_utility=-table.bound,
+        max_utility=table.bound,
+        utility_sum=None,
+        max_game_length=table.max_game_length,
     )
-    return attrs.evolve(rules, schedule=short)
-
-
-class _Table:
-    """What every state of one game shares: rules, encodings, the deck as chance outcomes."""
-
-    def __init__(self, players: int, preset: str, rounds: int, reward: Reward) -> None:
-        self.key: Final = (players, preset, rounds, reward.value)
-        self.rules: Final = _rules(preset, rounds, players)
-        self.players: Final = players
-        self.schedule: Final = self.rules.schedule_for(players)
-        self.codec: Final = ActionCodec(self.rules, players)
-        self.observer: Final = Observer(self.rules, players)
-        self.scale: Final = reward.scale(self.rules, players)
-        self.bound: Final = points_bounds(self.rules, players)[1] * self.scale
-        deck = self.rules.deck.cards
-        counts = Counter(deck)
-        self.cards: Final = tuple(dict.fromkeys(deck))
-        """The chance outcomes of a deal: each distinct card once, in the deck's order."""
-        self.copies: Final = tuple(counts[card] for card in self.cards)
-        self.card_ids: Final = {card: i for i, card in enumerate(self.cards)}
-        n = players
-        rounds_ = self.schedule.rounds
-        self.turns_up: Final = tuple(
-            self.schedule.fixed_trump(r) is None and n * self.schedule.cards(r) < len(deck)
-            for r in range(1, rounds_ + 1)
-        )
-        self.deal_sizes: Final = tuple(
-            n * cards + turned for cards, turned in zip(self.schedule.cards_per_round, self.turns_up, strict=True)
-        )
-        # Rounds not dealt yet stand in the engine's game as these fixed deals; no state shows them.
-        self.fillers: Final = tuple(
-            Deal(
-                hands=[deck[seat * cards : (seat + 1) * cards] for seat in range(n)],
-                turned_up=deck[n * cards] if turned else None,
-            )
-            for cards, turned in zip(self.schedule.cards_per_round, self.turns_up, strict=True)
-        )
-        specials = self.rules.special_cards
-        per_round = [
-            1 + n * (Variant.BLIND_BIDS in self.rules.variants) + n + n * cards
-            + (Special.CLOUD in specials) + n * (Special.JUGGLER in specials)
-            for cards in self.schedule.cards_per_round
-        ]  # fmt: skip
-        self.max_game_length: Final = sum(per_round)
-        """At most: a trump choice, looks, bids, plays, a Cloud change and passes per round."""
-        self.max_chance_nodes: Final = 1 + sum(self.deal_sizes)
-
-    def info(self) -> Any:
-        """The game's `pyspiel.GameInfo`."""
-        return pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size,
-            max_chance_outcomes=len(self.cards) + self.players,
-            num_players=self.players,
-            min_utility=-self.bound,
-            max_utility=self.bound,
-            utility_sum=None,
-            max_game_length=self.max_game_length,
-        )
-
-    def deal(self, number: int, dealer: int, outcomes: Sequence[int]) -> Deal:
-        """The deal of round `number` (from 0) from its chance outcomes: one card at a time clockwise from
-        the dealer's left, then the turned-up card."""
-        n = self.players
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        size = n * self.schedule.cards_per_round[number]
-        for j in range(size):
-            hands[(dealer + 1 + j) % n].append(self.cards[outcomes[j]])
-        return Deal(hands=hands, turned_up=self.cards[outcomes[size]] if self.turns_up[number] else None)
-
-
-@lru_cache(maxsize=64)
-def _table(players: int, preset: str, rounds: int, reward: str) -> _Table:
-    return _Table(players, preset, rounds, Reward(reward))
-
-
-# -- a state's contents --------------------------------------------------------------------------
-
-_Taken: TypeAlias = "tuple[Action, _Taken] | None"
-
-
-@frozen(kw_only=True)
-class _Node:
-    """One moment of the OpenSpiel game; immutable, so that clones share it.
-
-    Attributes:
-        table: the game's fixed facts.
-        dealer: the first dealer, once drawn.
-        dealt: the chance outcomes of each round dealt so far.
-        pending: the outcomes of the round being dealt.
-        starts: per round dealt, how many player actions came before it.
-        engine: the engine's game so far: real deals for the rounds dealt, fillers after.
-        taken: the player actions so far, the last first, as nested pairs `(action, earlier)`.
-        moves: how many player actions were taken.
-        before: the totals when the last player action was taken.
-        round_start: a clone of the state before the first card of the latest round was dealt
-            (not pickled).
-    """
-
-    table: _Table
-    dealer: int | None = None
-    dealt: tuple[tuple[int, ...], ...] = ()
-    pending: tuple[int, ...] = ()
-    starts: tuple[int, ...] = ()
-    engine: GameState | None = None
-    taken: _Taken = None
-    moves: int = 0
-    before: tuple[int, ...] = ()
-    round_start: WizardState | None = field(default=None, eq=False, repr=False)
-    _views: dict[int, PlayerView] = field(factory=dict, init=False, eq=False, repr=False)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
-        return self  # immutable: OpenSpiel's clone shares it
-
-    def __reduce__(self) -> tuple[Callable[..., _Node], tuple[Any, ...]]:
-        """Pickled as the game's parameters and the actions, replayed when loaded."""
-        codec = self.table.codec
-        actions = tuple(codec.index(action) for action in self.actions())
-        fields = {"dealer": self.dealer, "dealt": self.dealt, "pending": self.pending, "starts": self.starts}
-        return _restore, (self.table.key, fields, actions, self.before)
-
-    @property
-    def dealing(self) -> bool:
-        """Whether chance acts: the first dealer is drawn or a round is dealt."""
-        engine = self.engine
-        return engine is None or (not engine.is_over and engine.round_number > len(self.dealt))
-
-    def actions(self) -> list[Action]:
-        """The player actions so far, in order."""
-        actions: list[Action] = []
-        taken = self.taken
-        while taken is not None:
-            action, taken = taken
-            actions.append(action)
-        actions.reverse()
-        return actions
-
-    def view(self, seat: int) -> PlayerView:
-        found = self._views.get(seat)
-        if found is None:
-            assert self.engine is not None  # noqa: S101 - only asked outside the deal
-            found = self._views[seat] = self.engine.view(seat)
-        return found
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        table = self.table
-        if self.dealer is None:
-            n = table.players
-            return [(len(table.cards) + seat, 1.0 / n) for seat in range(n)]
-        left = list(table.copies)
-        for card in self.pending:
-            left[card] -= 1
-        total = sum(left)
-        return [(card, count / total) for card, count in enumerate(left) if count]
-
-    def after_chance(self, outcome: int) -> _Node:
-        table = self.table
-        n = table.players
-        if self.dealer is None:
-            seat = outcome - len(table.cards)
-            if not 0 <= seat < n:
-                raise DealError(f"chance outcome {outcome}: the first dealer is a seat 0..{n - 1} (R2.5)")
-            engine = new_game(n, rules=table.rules, deal=table.fillers, first_dealer=seat)
-            return attrs.evolve(self, dealer=seat, engine=engine, before=engine.totals)
-        left = table.copies[outcome] - self.pending.count(outcome) if 0 <= outcome < len(table.cards) else 0
-        if left <= 0:
-            raise DealError(f"chance outcome {outcome}: no such card is left in the deck to deal")
-        pending = (*self.pending, outcome)
-        rounds = len(self.dealt)
-        if len(pending) < table.deal_sizes[rounds]:
-            return attrs.evolve(self, pending=pending)
-        # the round is dealt: replay the game so far with its deal
-        assert self.dealer is not None  # noqa: S101 - drawn before any deal
-        dealt = (*self.dealt, pending)
-        engine = _replay(table, self.dealer, dealt, self.actions())
-        return attrs.evolve(self, dealt=dealt, pending=(), starts=(*self.starts, self.moves), engine=engine)
-
-    def after_action(self, index: int) -> _Node:
-        engine = self.engine
-        assert engine is not None  # noqa: S101 - players act only after the deal
-        action = self.table.codec.action(index)
-        after = engine.apply(action)
-        return attrs.evolve(self, engine=after, taken=(action, self.taken), moves=self.moves + 1, before=engine.totals)
-
-
-def _replay(table: _Table, dealer: int, dealt: Sequence[Sequence[int]], actions: Sequence[Action]) -> GameState:
-    """The engine's game with these deals (fillers for the rounds after) and these actions, each checked."""
-    n = table.players
-    deals = [table.deal(r, (dealer + r) % n, outcomes) for r, outcomes in enumerate(dealt)]
-    state = new_game(n, rules=table.rules, deal=[*deals, *table.fillers[len(deals) :]], first_dealer=dealer)
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def _restore(
-    key: tuple[int, str, int, str], fields: dict[str, Any], actions: tuple[int, ...], before: tuple[int, ...]
-) -> _Node:
-    """A pickled node, replayed through the engine."""
-    table = _table(*key)
-    dealer = fields["dealer"]
-    if dealer is None:
-        return _Node(table=table)
-    taken: _Taken = None
-    done = [table.codec.action(index) for index in actions]
-    for action in done:
-        taken = (action, taken)
-    engine = _replay(table, dealer, fields["dealt"], done)
-    return _Node(table=table, **fields, engine=engine, taken=taken, moves=len(done), before=before)
 
 
 # -- observations ----------------------------------------------------------------------------------
 
 
-def _seat(player: object, players: int) -> int:
-    if type(player) is not int or not 0 <= player < players:
-        raise PlayerError(f"player {str(player)[:20]}: the players are 0..{players - 1}")
-    return player
-
-
-def _node_of(state: object) -> _Node:
+def _node_of(state: object) -> Node:
     node = getattr(state, "_node", None)
-    if not isinstance(node, _Node):
+    if not isinstance(node, Node):
         raise RulesError(f"{str(state)[:40]!r} is not a state of {GAME_NAME}")
     return node
-
-
-def _dealing_text(node: _Node) -> str:
-    """What everyone knows while chance acts: which card of which deal is coming."""
-    if node.dealer is None:
-        return "the first dealer is being drawn (R2.5)"
-    table = node.table
-    number = len(node.dealt)
-    return (
-        f"round {number + 1} of {table.schedule.rounds}: {len(node.pending)} of "
-        f"{table.deal_sizes[number]} cards dealt (R2.6)"
-    )
 
 
 class _SpielObserver:
     """An observer as OpenSpiel's Python games make them: `tensor`, its named parts in `dict`,
     `set_from(state, player)` and `string_from(state, player)`."""
 
-    def __init__(self, table: _Table, encoding: Encoding) -> None:
+    def __init__(self, table: Table, encoding: Encoding) -> None:
         observer = table.observer
         sections: tuple[Section, ...] = observer.describe(encoding).sections
         self.tensor: FloatArray = np.zeros(sections[-1].stop, dtype=np.float32)
@@ -388,7 +145,7 @@ class _SpielObserver:
     def set_from(self, state: WizardState, player: int) -> None:
         """Encode what `player` knows in `state` into `tensor`; all zeros while chance acts."""
         node = _node_of(state)
-        seat = _seat(player, self._players)
+        seat = checked_seat(player, self._players)
         if node.dealing:
             self.tensor.fill(0.0)
         else:
@@ -397,8 +154,8 @@ class _SpielObserver:
     def string_from(self, state: WizardState, player: int) -> str:
         """What `player` knows in `state`, as text; while chance acts, what is being dealt."""
         node = _node_of(state)
-        seat = _seat(player, self._players)
-        return _dealing_text(node) if node.dealing else self._text(node.view(seat))
+        seat = checked_seat(player, self._players)
+        return dealing_text(node) if node.dealing else self._text(node.view(seat))
 
 
 # -- the game and its states -------------------------------------------------------------------------
@@ -451,8 +208,8 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = _parameters(params)
-        table = _table(values["players"], values["preset"], values["rounds"], values["reward"])
-        super().__init__(_GAME_TYPE, table.info(), values)
+        table = table_for(values["players"], values["preset"], values["rounds"], values["reward"])
+        super().__init__(_GAME_TYPE, _info(table), values)
         self.table: Final = table
         self.rules: Final = table.rules
         self.codec: Final = table.codec
@@ -489,7 +246,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
 
     def __init__(self, game: WizardGame) -> None:
         super().__init__(game)
-        self._node = _Node(table=game.table)
+        self._node = Node(table=game.table)
 
     # -- beyond OpenSpiel's API ------------------------------------------------------------
 
@@ -508,9 +265,9 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
             RulesError: chance acts: the first dealer is drawn or cards are dealt.
         """
         node = self._node
-        seat = _seat(player, node.table.players)
+        seat = checked_seat(player, node.table.players)
         if node.dealing:
-            raise RulesError(f"no view while chance acts: {_dealing_text(node)}")
+            raise RulesError(f"no view while chance acts: {dealing_text(node)}")
         return node.view(seat)
 
     # -- OpenSpiel's API ---------------------------------------------------------------------
@@ -588,7 +345,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         if not node.dealing:
             assert node.engine is not None  # noqa: S101 - dealt
             return table_text(node.engine)
-        lines = [_dealing_text(node)]
+        lines = [dealing_text(node)]
         if node.dealer is not None:
             table = node.table
             n = table.players
@@ -621,14 +378,14 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         """
         node = self._node
         table = node.table
-        _seat(player_id, table.players)
+        checked_seat(player_id, table.players)
         if node.dealer is None or self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]  # nothing is hidden
         rng = random.Random(int(probability_sampler() * 2**53))
         assert node.engine is not None  # noqa: S101 - the dealer is drawn
         if node.dealing:
             kept = len(node.dealt)
-            outcomes = _redeal(table.copies, len(node.pending), rng)
+            outcomes = redeal(table.copies, len(node.pending), rng)
             replayed: Sequence[int] = ()
         else:
             view = node.view(player_id)
@@ -665,21 +422,6 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
             for outcome in (*node.dealt[number], *actions[node.starts[number] : ends[number]]):
                 state.apply_action(outcome)
         return state
-
-
-def _redeal(copies: Sequence[int], count: int, rng: random.Random) -> list[int]:
-    """`count` cards drawn without replacement from a deck of these copies per card, as chance deals them."""
-    left = list(copies)
-    drawn = []
-    for _ in range(count):
-        pick = rng.randrange(sum(left))
-        card = 0
-        while pick >= left[card]:
-            pick -= left[card]
-            card += 1
-        left[card] -= 1
-        drawn.append(card)
-    return drawn
 
 
 pyspiel.register_game(_GAME_TYPE, WizardGame)
