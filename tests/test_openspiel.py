@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -23,6 +23,7 @@ from wizardrules import (
     Card,
     CardKind,
     DealError,
+    FixedTrump,
     GameState,
     IllegalActionError,
     Phase,
@@ -34,10 +35,40 @@ from wizardrules.openspiel import GAME_NAME, WizardGame, WizardState
 from wizardrules.rl import Encoding, Reward, points_bounds
 
 
-def load(players: int = 4, preset: Preset = Preset.RULEBOOK, rounds: int = 0, reward: str = "points") -> WizardGame:
-    game = pyspiel.load_game(f"{GAME_NAME}(players={players},preset={preset.value},rounds={rounds},reward={reward})")
+def load(
+    players: int = 4,
+    preset: Preset = Preset.RULEBOOK,
+    rounds: int = 0,
+    reward: str = "points",
+    *,
+    variants: str = "",
+    schedule: str = "",
+) -> WizardGame:
+    game = pyspiel.load_game(
+        f"{GAME_NAME}(players={players},preset={preset.value},rounds={rounds},reward={reward},"
+        f"variants={variants},schedule={schedule})"
+    )
     assert isinstance(game, WizardGame)
     return game
+
+
+class Table(NamedTuple):
+    """A preset, a number of players, variants switched on and another schedule."""
+
+    preset: Preset
+    players: int
+    variants: str = ""
+    schedule: str = ""
+
+    def load(self, rounds: int = 0, reward: str = "points") -> WizardGame:
+        return load(self.players, self.preset, rounds, reward, variants=self.variants, schedule=self.schedule)
+
+    @property
+    def special(self) -> bool:
+        return bool(self.preset.rules().special_cards)
+
+    def __str__(self) -> str:
+        return "-".join(filter(None, (self.preset.value, f"{self.players}p", self.variants, self.schedule)))
 
 
 def playable(preset: Preset, players: int) -> bool:
@@ -48,9 +79,23 @@ def playable(preset: Preset, players: int) -> bool:
     return True
 
 
-TABLES = [(preset, players) for preset in Preset for players in range(3, 7) if playable(preset, players)]
-PLAIN = [(preset, players) for preset, players in TABLES if not preset.rules().special_cards]
-SPECIAL = [(preset, players) for preset, players in TABLES if preset.rules().special_cards]
+VARIANTS = [
+    *(Table(Preset.RULEBOOK, players, "blind-bids+clairvoyance") for players in range(3, 7)),
+    Table(Preset.OFFICIAL, 3, "blind-bids"),
+    Table(Preset.HIDDEN_BIDS, 4, "blind-bids"),
+    Table(Preset.SECRET_BIDS, 5, "clairvoyance"),
+    Table(Preset.ANNIVERSARY_2021, 4, "blind-bids+clairvoyance"),
+    Table(Preset.OFFICIAL, 3, schedule="einfarbig"),
+    Table(Preset.SECRET_BIDS, 4, "blind-bids", schedule="einfarbig"),
+    Table(Preset.RULEBOOK, 5, schedule="maximus"),
+    Table(Preset.HIDDEN_BIDS, 6, schedule="maximus"),
+    Table(Preset.SCORE_PAD, 3, schedule="tournament"),
+]
+TABLES = [
+    Table(preset, players) for preset in Preset for players in range(3, 7) if playable(preset, players)
+] + VARIANTS
+PLAIN = [table for table in TABLES if not table.special]
+SPECIAL = [table for table in TABLES if table.special]
 
 
 def chance(state: WizardState, rng: random.Random) -> int:
@@ -77,10 +122,11 @@ def engine(state: WizardState) -> GameState:
 # -- OpenSpiel's own checks --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "players"), TABLES, ids=[f"{p.value}-{n}p" for p, n in TABLES])
-def test_random_sim_test_every_preset(preset: Preset, players: int) -> None:
-    """OpenSpiel's random simulation test, states serialized and loaded again, for every preset and table."""
-    pyspiel.random_sim_test(load(players, preset, rounds=3), num_sims=2, serialize=True, verbose=False)
+@pytest.mark.parametrize("table", TABLES, ids=str)
+def test_random_sim_test_every_preset(table: Table) -> None:
+    """OpenSpiel's random simulation test, states serialized and loaded again, for every preset and
+    table, and with blind bids and clairvoyance."""
+    pyspiel.random_sim_test(table.load(rounds=3), num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
@@ -125,12 +171,17 @@ def test_partial_tree_samples_decision_nodes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "preset", "rounds"),
-    [(3, Preset.RULEBOOK, 2), (4, Preset.SECRET_BIDS, 2), (5, Preset.OFFICIAL, 1), (4, Preset.HIDDEN_BIDS, 2)],
+    ("players", "preset", "rounds", "variants"),
+    [
+        (3, Preset.RULEBOOK, 2, ""),
+        (4, Preset.SECRET_BIDS, 2, ""),
+        (5, Preset.OFFICIAL, 1, ""),
+        (4, Preset.HIDDEN_BIDS, 2, "blind-bids+clairvoyance"),
+    ],
 )
-def test_ismcts_bot_plays_whole_games(players: int, preset: Preset, rounds: int) -> None:
+def test_ismcts_bot_plays_whole_games(players: int, preset: Preset, rounds: int, variants: str) -> None:
     """OpenSpiel's Python ISMCTS bot, which resamples the hidden cards each simulation, plays whole games."""
-    game = load(players, preset, rounds=rounds, reward="scaled")
+    game = load(players, preset, rounds=rounds, reward="scaled", variants=variants)
     bots = [
         ismcts.ISMCTSBot(
             game,
@@ -241,11 +292,11 @@ def test_chance_refuses_cards_that_are_not_left() -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32))
-def test_masks_match_legal_actions(table: tuple[Preset, int], seed: int) -> None:
+def test_masks_match_legal_actions(table: Table, seed: int) -> None:
     """At every decision the mask has a 1 exactly at each legal action, as the engine's legal actions
     through the codec; the other players have none."""
-    preset, players = table
-    game = load(players, preset, rounds=2)
+    players = table.players
+    game = table.load(rounds=2)
     for state in walk(game, seed):
         if state.is_terminal():
             assert all(state.legal_actions(p) == [] for p in range(players))
@@ -278,11 +329,11 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32), scaled=st.booleans())
-def test_r6_3_rewards_add_up_to_the_totals(table: tuple[Preset, int], seed: int, scaled: bool) -> None:
+def test_r6_3_rewards_add_up_to_the_totals(table: Table, seed: int, scaled: bool) -> None:
     """Read at each decision and at the end, the rewards add up to the returns, and the final returns
     are the totals (R6.3), scaled by the round bound with reward=scaled."""
-    preset, players = table
-    game = load(players, preset, rounds=3, reward="scaled" if scaled else "points")
+    players = table.players
+    game = table.load(rounds=3, reward="scaled" if scaled else "points")
     scale = (Reward.SCALED if scaled else Reward.POINTS).scale(game.rules, players)
     summed = np.zeros(players)
     for state in walk(game, seed):
@@ -365,13 +416,19 @@ def decision_states(game: WizardGame, seed: int, count: int) -> list[WizardState
 
 @settings(max_examples=15, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32))
-def test_a_seat_observes_nothing_it_may_not_know(table: tuple[Preset, int], seed: int) -> None:
+def test_a_seat_observes_nothing_it_may_not_know(table: Table, seed: int) -> None:
     """Two states that differ only in two cards swapped between the hidden hands of other seats give the
-    third seat equal observations and information states, as tensors and strings; the seats whose
-    hands changed see the change."""
-    preset, players = table
-    game = load(players, preset, rounds=3)
-    bidding = [s for s in walk(game, seed) if s.game_state is not None and s.game_state.phase is Phase.BIDDING]
+    other seats equal observations and information states, as tensors and strings; the seats whose
+    hands changed see the change if they see their hands (R4.4: not before looking with blind bids).
+    Round 1 of clairvoyance is left out: there every seat sees the others' hands (R4.5)."""
+    players = table.players
+    game = table.load(rounds=3)
+    first = 2 if "clairvoyance" in table.variants else 1
+    bidding = [
+        s
+        for s in walk(game, seed)
+        if s.game_state is not None and s.game_state.phase is Phase.BIDDING and s.game_state.round_number >= first
+    ]
     checked = 0
     for state in random.Random(seed).sample(bidding, 3):
         found = twin(state, seed)
@@ -385,7 +442,8 @@ def test_a_seat_observes_nothing_it_may_not_know(table: tuple[Preset, int], seed
                 state.observation_tensor(player) == other_state.observation_tensor(player),
                 state.information_state_tensor(player) == other_state.information_state_tensor(player),
             )
-            assert same == ((False,) * 4 if player in (seat, other) else (True,) * 4)
+            sees_change = player in (seat, other) and state.view(player).hand is not None
+            assert same == ((False,) * 4 if sees_change else (True,) * 4)
         assert state.legal_actions() == other_state.legal_actions() or state.current_player() in (seat, other)
         checked += 1
     assume(checked > 0)
@@ -450,11 +508,12 @@ def test_only_the_two_kinds_of_observation_are_made() -> None:
 # -- resampling ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "players"), PLAIN, ids=[f"{p.value}-{n}p" for p, n in PLAIN])
-def test_resample_keeps_what_the_player_knows(preset: Preset, players: int) -> None:
+@pytest.mark.parametrize("table", PLAIN, ids=str)
+def test_resample_keeps_what_the_player_knows(table: Table) -> None:
     """resample_from_infostate gives states the player cannot tell from the real one (the information
     state, observation and legal actions are equal), with the hidden hands drawn anew."""
-    game = load(players, preset, rounds=3)
+    players = table.players
+    game = table.load(rounds=3)
     sampler = pyspiel.UniformProbabilitySampler(0, 0.0, 1.0)
     hidden_changed = False
     for state in decision_states(game, players, 4):
@@ -465,12 +524,30 @@ def test_resample_keeps_what_the_player_knows(preset: Preset, players: int) -> N
             assert sample.information_state_tensor(player) == state.information_state_tensor(player)
             assert sample.observation_string(player) == state.observation_string(player)
             assert sample.current_player() == state.current_player()
-            if player == state.current_player():
+            seen = state.view(player).hand is not None
+            if seen:  # else drawn too (R4.4, R4.5)
+                assert engine(sample).hand(player) == engine(state).hand(player)
+            if player == state.current_player() and (seen or engine(state).phase is not Phase.PLAYING):
                 assert sample.legal_actions() == state.legal_actions()
-            assert engine(sample).hand(player) == engine(state).hand(player)
             assert engine(sample).totals == engine(state).totals
             hidden_changed |= engine(sample).hands != engine(state).hands
     assert hidden_changed
+
+
+def test_r4_5_clairvoyance_the_one_legal_play_is_the_unseen_card() -> None:
+    """In a clairvoyance round a player plays the card it cannot see: its one legal action names the
+    card, which its information state does not hold, so resampling may draw another (documented)."""
+    game = load(3, rounds=2, variants="clairvoyance")
+    state = next(s for s in walk(game, 0) if s.game_state is not None and s.game_state.phase is Phase.PLAYING)
+    player = state.current_player()
+    assert state.view(player).hand is None
+    assert [state.action_to_string(player, a) for a in state.legal_actions()] == [
+        f"play {card}" for card in engine(state).hand(player)
+    ]
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    samples = [state.resample_from_infostate(player, sampler) for _ in range(20)]
+    assert all(s.information_state_string() == state.information_state_string() for s in samples)
+    assert any(s.legal_actions() != state.legal_actions() for s in samples)
 
 
 def test_resample_while_dealing_draws_the_dealt_cards_again() -> None:
@@ -486,10 +563,10 @@ def test_resample_while_dealing_draws_the_dealt_cards_again() -> None:
         assert sample.returns() == state.returns()
 
 
-@pytest.mark.parametrize(("preset", "players"), SPECIAL[:2], ids=[f"{p.value}-{n}p" for p, n in SPECIAL[:2]])
-def test_resample_refuses_special_cards(preset: Preset, players: int) -> None:
+@pytest.mark.parametrize("table", SPECIAL[::3], ids=str)
+def test_resample_refuses_special_cards(table: Table) -> None:
     """The sampler leaves out special cards (R8), so resampling refuses them by name."""
-    state = decision_states(load(players, preset, rounds=2), 1, 1)[0]
+    state = decision_states(table.load(rounds=2), 1, 1)[0]
     with pytest.raises(RulesError, match=r"special cards \(R8\)"):
         state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
 
@@ -528,6 +605,9 @@ def test_r2_3_rounds_shorten_the_schedule() -> None:
     """rounds=k plays the first k rounds of the preset's schedule (R2.3); 0 plays them all."""
     assert load(4, rounds=3).rules.schedule_for(4).cards_per_round == (1, 2, 3)
     assert load(4, Preset.TOURNAMENT, rounds=2).rules.schedule_for(4).cards_per_round == (1, 3)
+    assert load(3, schedule="einfarbig", rounds=2).rules.schedule_for(3).cards_per_round == (4, 5)
+    maximus = load(4, schedule="maximus").rules.schedule_for(4)
+    assert (maximus.cards_per_round, maximus.fixed_trump(5)) == ((15,) * 5, FixedTrump.NONE)
     assert load(4).rules is Preset.RULEBOOK.rules()
     assert load(3, rounds=20).rules is Preset.RULEBOOK.rules()
     game = load(5, rounds=2)
@@ -546,6 +626,11 @@ def test_r2_3_rounds_shorten_the_schedule() -> None:
         ({"reward": "money"}, "expected 'points' or 'scaled'"),
         ({"seats": 4}, "no parameter 'seats'"),
         ({"preset": 3}, "must be a name"),
+        ({"variants": "telepathy"}, "'telepathy' is not a variant; they are blind-bids, clairvoyance"),
+        ({"variants": "clairvoyance", "preset": "tournament", "players": 3}, "clairvoyance: round 1"),
+        ({"schedule": "spiral"}, "'spiral' is not a built-in schedule; they are ladder, tournament"),
+        ({"schedule": "einfarbig", "players": 5}, "einfarbig: 5 players"),
+        ({"schedule": "maximus", "preset": "anniversary-2016"}, r"Werewolf .* turns up none \(R8\.6"),
     ],
 )
 def test_bad_parameters_are_refused(params: dict[str, Any], message: str) -> None:

@@ -22,36 +22,80 @@ from wizardrules.cards import Card, Special
 from wizardrules.engine import Deal, GameState, PlayerView, new_game
 from wizardrules.errors import DealError, PlayerError, RulesError
 from wizardrules.rl import ActionCodec, Observer, Reward, points_bounds
-from wizardrules.rules import Preset, Rules, Schedule, Variant
+from wizardrules.rules import Preset, Rules, Schedule, ScheduleKind, Variant
 
 if TYPE_CHECKING:
     from wizardrules.openspiel import WizardState
 
-__all__ = ["Node", "Table", "checked_seat", "dealing_text", "redeal", "table_for"]
+__all__ = ["Key", "Node", "Table", "checked_seat", "dealing_text", "redeal", "schedule_of", "table_for", "variants_of"]
 
 
 # -- the game's fixed facts ------------------------------------------------------------------------
 
+Key: TypeAlias = "tuple[int, str, str, int, str, str]"
+"""A game's parameters: players, preset, schedule, rounds, variants, reward."""
 
-def rules_for(preset: str, rounds: int, players: int) -> Rules:
-    """The preset's rules, their schedule stopped after `rounds` rounds (R2.3) unless `rounds` is 0.
+
+_VARIANTS: Final = {str(variant.name).lower().replace("_", "-"): variant for variant in Variant if variant}
+
+
+def variants_of(text: str) -> Variant:
+    """The variants named in `text`, joined by `+` (`"blind-bids+clairvoyance"`); none for `""`.
 
     Raises:
-        RulesError: no such preset, rules the players cannot play, or rounds the schedule does not have.
+        RulesError: a name that is no variant.
+    """
+    variants = Variant.NONE
+    for name in filter(None, (part.strip().lower().replace("_", "-") for part in text.split("+"))):
+        variant = _VARIANTS.get(name)
+        if variant is None:
+            raise RulesError(f"variants: {name[:30]!r} is not a variant; they are {', '.join(_VARIANTS)}")
+        variants |= variant
+    return variants
+
+
+def schedule_of(text: str) -> ScheduleKind | None:
+    """The built-in schedule named `text` (R2.2, R2.4); `None` for `""`, the preset's own.
+
+    Raises:
+        RulesError: a name that is no built-in schedule.
+    """
+    if not text:
+        return None
+    for kind in ScheduleKind:
+        if kind.value == text.strip().lower():
+            return kind
+    names = ", ".join(kind.value for kind in ScheduleKind)
+    raise RulesError(f"schedule: {text[:30]!r} is not a built-in schedule; they are {names}")
+
+
+def rules_for(preset: str, *, schedule: str, rounds: int, variants: str, players: int) -> Rules:
+    """The preset's rules with another built-in `schedule` if named and `variants` switched on
+    too, the schedule stopped after `rounds` rounds (R2.3) unless `rounds` is 0.
+
+    Raises:
+        RulesError: no such preset, schedule or variant, rules the players cannot play, or
+            rounds the schedule does not have.
     """
     rules = Preset.parse(preset).rules()
-    schedule = rules.schedule_for(players)
-    if rounds in (0, schedule.rounds):
+    kind = schedule_of(schedule)
+    if kind is not None:
+        rules = attrs.evolve(rules, schedule=kind)
+    extra = variants_of(variants)
+    if extra & ~rules.variants:
+        rules = attrs.evolve(rules, variants=rules.variants | extra)
+    full = rules.schedule_for(players)
+    if rounds in (0, full.rounds):
         return rules
-    if not 1 <= rounds <= schedule.rounds:
+    if not 1 <= rounds <= full.rounds:
         raise RulesError(
-            f"rounds={rounds}: the {schedule.name} schedule of {preset[:40]!r} for {players} players has "
-            f"rounds 1..{schedule.rounds} (0 plays them all, R2.3)"
+            f"rounds={rounds}: the {full.name} schedule for {players} players has rounds 1..{full.rounds} "
+            "(0 plays them all, R2.3)"
         )
     short = Schedule(
-        cards_per_round=schedule.cards_per_round[:rounds],
-        trumps=schedule.trumps[:rounds],
-        name=f"{schedule.name} ({rounds} rounds)",
+        cards_per_round=full.cards_per_round[:rounds],
+        trumps=full.trumps[:rounds],
+        name=f"{full.name} ({rounds} rounds)",
     )
     return attrs.evolve(rules, schedule=short)
 
@@ -59,14 +103,16 @@ def rules_for(preset: str, rounds: int, players: int) -> Rules:
 class Table:
     """What every state of one game shares: rules, encodings, the deck as chance outcomes."""
 
-    def __init__(self, players: int, preset: str, rounds: int, reward: Reward) -> None:
-        self.key: Final = (players, preset, rounds, reward.value)
-        self.rules: Final = rules_for(preset, rounds, players)
+    def __init__(self, key: Key) -> None:
+        players, preset, schedule, rounds, variants, reward = key
+        self.key: Final = key
+        """The game's parameters: players, preset, schedule, rounds, variants, reward."""
+        self.rules: Final = rules_for(preset, schedule=schedule, rounds=rounds, variants=variants, players=players)
         self.players: Final = players
         self.schedule: Final = self.rules.schedule_for(players)
         self.codec: Final = ActionCodec(self.rules, players)
         self.observer: Final = Observer(self.rules, players)
-        self.scale: Final = reward.scale(self.rules, players)
+        self.scale: Final = Reward(reward).scale(self.rules, players)
         self.bound: Final = points_bounds(self.rules, players)[1] * self.scale
         deck = self.rules.deck.cards
         counts = Counter(deck)
@@ -114,9 +160,9 @@ class Table:
 
 
 @lru_cache(maxsize=64)
-def table_for(players: int, preset: str, rounds: int, reward: str) -> Table:
+def table_for(key: Key) -> Table:
     """The table of a game's parameters, made once (the parameters are checked by the caller)."""
-    return Table(players, preset, rounds, Reward(reward))
+    return Table(key)
 
 
 # -- a state's contents --------------------------------------------------------------------------
@@ -251,11 +297,9 @@ def replay(table: Table, dealer: int, dealt: Sequence[Sequence[int]], actions: S
     return state
 
 
-def restore(
-    key: tuple[int, str, int, str], fields: dict[str, Any], actions: tuple[int, ...], before: tuple[int, ...]
-) -> Node:
+def restore(key: Key, fields: dict[str, Any], actions: tuple[int, ...], before: tuple[int, ...]) -> Node:
     """A pickled node, replayed through the engine."""
-    table = table_for(*key)
+    table = table_for(key)
     dealer = fields["dealer"]
     if dealer is None:
         return Node(table=table)

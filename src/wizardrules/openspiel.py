@@ -5,8 +5,12 @@
 - `players`: 3 to 6 (default 4);
 - `preset`: the name of a [`Preset`][wizardrules.Preset] (default `"rulebook"`), special
   cards included;
-- `rounds`: stop after this many rounds of the preset's schedule (R2.3); 0, the default,
-  plays them all;
+- `schedule`: a built-in schedule instead of the preset's: `ladder`, `tournament`,
+  `einfarbig` or `maximus` (R2.2, R2.4); the preset's by default;
+- `rounds`: stop after this many rounds of the schedule (R2.3); 0, the default, plays them
+  all;
+- `variants`: house rules to switch on besides the preset's, joined by `+`:
+  `blind-bids` (R4.4), `clairvoyance` (R4.5), `blind-bids+clairvoyance`; none by default;
 - `reward`: `"points"` (default) or `"scaled"`, as [`Reward`][wizardrules.rl.Reward].
 
 The game is sequential, of imperfect information, general-sum, with explicit chance.
@@ -24,7 +28,8 @@ the engine with it.
 
 Rewards come when a round is scored (`reward_model` REWARDS): `rewards()` is what each
 player gained since the last player action, `returns()` the totals so far, so the rewards
-add up to the final totals (scaled with `reward=scaled`); `min_utility` and `max_utility`
+read at each decision and at the end add up to the final totals (scaled with
+`reward=scaled`); `min_utility` and `max_utility`
 are minus and plus the largest total a game can reach
 ([`points_bounds`][wizardrules.rl.points_bounds]).
 
@@ -35,6 +40,8 @@ the player's view, known voids included) and replays the round in them with
 R4.3) are made there by `RuleBot`. Like those two it refuses special cards (R8) with a
 [`RulesError`][wizardrules.RulesError]: the Juggler's passes and the Werewolf's swap move
 cards in ways the sampler does not follow. Everything else works with every preset.
+OpenSpiel's Python `ISMCTSBot` plays the game; its C++ bots cannot play games written in
+Python (the "Reinforcement learning" page of the docs says more).
 
 Example:
     >>> import random
@@ -63,7 +70,16 @@ import attrs
 import numpy as np
 import pyspiel
 
-from wizardrules._spiel import Node, Table, checked_seat, dealing_text, redeal, table_for
+from wizardrules._spiel import (
+    Node,
+    Table,
+    checked_seat,
+    dealing_text,
+    redeal,
+    schedule_of,
+    table_for,
+    variants_of,
+)
 from wizardrules.engine import GameState, PlayerView
 from wizardrules.errors import DealError, RulesError
 from wizardrules.rl import Encoding, FloatArray, Reward, Section, table_text
@@ -78,7 +94,9 @@ GAME_NAME: Final = "python_wizard"
 _DEFAULTS: Final[dict[str, int | str]] = {
     "players": 4,
     "preset": Preset.RULEBOOK.value,
+    "schedule": "",
     "rounds": 0,
+    "variants": "",
     "reward": Reward.POINTS.value,
 }
 
@@ -176,7 +194,7 @@ def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
     for name in ("players", "rounds"):
         if type(values[name]) is not int:
             raise RulesError(f"{GAME_NAME}: {name}={str(values[name])[:20]!r} must be a whole number")
-    for name in ("preset", "reward"):
+    for name in ("preset", "schedule", "variants", "reward"):
         if not isinstance(values[name], str):
             raise RulesError(f"{GAME_NAME}: {name}={str(values[name])[:20]!r} must be a name")
     if values["reward"] not in {r.value for r in Reward}:
@@ -186,6 +204,8 @@ def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
     except RulesError:
         names = ", ".join(preset.value for preset in Preset)
         raise RulesError(f"{GAME_NAME}: preset={values['preset'][:40]!r} is not a preset; they are {names}") from None
+    schedule_of(values["schedule"])
+    variants_of(values["variants"])
     return values
 
 
@@ -193,12 +213,13 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
     """The game `python_wizard`, as `pyspiel.load_game` makes it.
 
     Args:
-        params: the parameters `players`, `preset`, `rounds` and `reward` (see the module);
-            the defaults for those left out.
+        params: the parameters `players`, `preset`, `schedule`, `rounds`, `variants` and
+            `reward` (see the module); the defaults for those left out.
 
     Raises:
-        RulesError: an unknown parameter or preset, a wrong number of players, or more
-            rounds than the preset's schedule has.
+        RulesError: an unknown parameter, preset, schedule or variant, rules the players
+            cannot play (a wrong number of players, Einfarbig with five, clairvoyance with
+            more than one card in round 1), or more rounds than the schedule has.
 
     Attributes:
         rules: the game's rules.
@@ -208,7 +229,7 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = _parameters(params)
-        table = table_for(values["players"], values["preset"], values["rounds"], values["reward"])
+        table = table_for(tuple(values[name] for name in _DEFAULTS))
         super().__init__(_GAME_TYPE, _info(table), values)
         self.table: Final = table
         self.rules: Final = table.rules
