@@ -20,6 +20,7 @@ _EXTRAS = {
     "numpy": ["src/wizardrules/rl.py", "src/wizardrules/_rl_*.py", "src/wizardrules/_table.py"],
     "pettingzoo": ["src/wizardrules/pettingzoo.py"],
     "gymnasium": ["src/wizardrules/gymnasium.py"],
+    "pyspiel": ["src/wizardrules/openspiel.py", "src/wizardrules/_spiel.py"],
 }
 for _module, _paths in _EXTRAS.items():
     if find_spec(_module) is None:
