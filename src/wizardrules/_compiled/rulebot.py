@@ -1,0 +1,184 @@
+"""`RuleBot`'s play, compiled, and rollouts with it: what `MonteCarloBot` plays its worlds out with.
+
+`rulebot_code` makes the very choice `wizardrules.RuleBot` makes from the player's view
+(standard cards): the same card strengths summed in the same order, the same ties broken
+the same way, so that a compiled rollout ends with the very points of the Python one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wizardrules._compiled import kernel
+from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
+from wizardrules._compiled.rules import C_PLAYERS, win_key
+from wizardrules._compiled.steps import (
+    BIDDING_PHASE,
+    OVER_PHASE,
+    S_BEST_KEY,
+    S_LED,
+    S_MOVE,
+    S_PHASE,
+    S_ROUND,
+    S_TRICK_LEN,
+    S_TRUMP,
+    apply_code,
+    legal_codes,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from wizardrules._compiled.rules import RulesArrays
+    from wizardrules._compiled.steps import Batch, Deals
+
+
+@kernel()
+def strength(card: int, trump: int) -> float:
+    """How likely a card takes a trick, roughly (`RuleBot`'s bidding, standard cards)."""
+    if card >= 56:  # a Jester
+        return 0.0
+    if card >= 52:  # a Wizard
+        return 1.0
+    rank = card % 13 + 1
+    if card // 13 == trump:
+        return 0.35 + 0.05 * rank
+    if rank == 13:
+        return 0.7
+    if rank == 12:
+        return 0.4
+    if rank == 11:
+        return 0.2
+    return 0.0
+
+
+@kernel()
+def power(card: int, trump: int) -> int:
+    """A total order of how strong a card is when played (`RuleBot`'s play, standard cards)."""
+    if card >= 56:
+        return -1
+    if card >= 52:
+        return 100
+    rank = card % 13 + 1
+    return rank + 50 if card // 13 == trump else rank
+
+
+@kernel()
+def hand_worth(hand: np.uint64, trump: int) -> float:
+    """The tricks a hand is worth: its strengths summed in display order (Jesters, suit cards, Wizards)."""
+    worth = 0.0
+    for card in range(56, 60):
+        if hand >> np.uint64(card) & np.uint64(1):
+            worth += strength(card, trump)
+    for card in range(56):
+        if hand >> np.uint64(card) & np.uint64(1):
+            worth += strength(card, trump)
+    return worth
+
+
+@kernel()
+def rulebot_code(
+    batch: Batch, b: int, codes: npt.NDArray[np.int64], count: int, cfg: npt.NDArray[np.int64], clairvoyant: bool
+) -> int:
+    """The code of `RuleBot`'s choice among the `count` legal codes of game `b`, listed in the engine's order."""
+    state, hands, bids, won, _totals, _points, _trick, _played = batch
+    seat = state[b, S_MOVE]
+    hand = hands[b, seat]
+    trump = state[b, S_TRUMP]
+    phase = state[b, S_PHASE]
+    if phase == BIDDING_PHASE:
+        if codes[0] == LOOK:  # it always looks first
+            return LOOK
+        if clairvoyant:  # round 1, one unseen card: guess from the others' hands (R4.5)
+            worth = 0.3
+            for other in range(cfg[C_PLAYERS]):
+                if other != seat and hands[b, other] >> np.uint64(52) & np.uint64(0xF):
+                    worth = 0.0
+        else:
+            worth = hand_worth(hand, trump)
+        best = codes[0]
+        best_gap = 1e18
+        for i in range(count):
+            bid = codes[i] - BLIND_BID if codes[i] >= BLIND_BID else codes[i] - BID
+            gap = abs(bid - worth)
+            if gap < best_gap:  # the closest bid, the lower one on a tie
+                best, best_gap = codes[i], gap
+        return best
+    if phase < BIDDING_PHASE:  # naming the trump: the suit it holds most of, by rank
+        best = codes[0]
+        best_weight = -1
+        for i in range(count):
+            suit = codes[i] - TRUMP
+            weight = 0
+            for rank in range(13):
+                if hand >> np.uint64(suit * 13 + rank) & np.uint64(1):
+                    weight += rank + 1 + 5
+            if weight > best_weight:
+                best, best_weight = codes[i], weight
+        return best
+    # playing: hit the bid exactly (R5)
+    need = bids[b, seat] - won[b, seat]
+    leading = state[b, S_TRICK_LEN] == 0
+    led = state[b, S_LED]
+    best_key = state[b, S_BEST_KEY]
+    strongest = weakest = weakest_winning = strongest_losing = -1
+    for i in range(count):
+        card = codes[i] - PLAY
+        p = power(card, trump)
+        if strongest < 0 or p >= power(codes[strongest] - PLAY, trump):
+            strongest = i  # by_power[-1]: the last of the strongest
+        if weakest < 0 or p < power(codes[weakest] - PLAY, trump):
+            weakest = i  # by_power[0]: the first of the weakest
+        wins = leading
+        if not leading:
+            after = led
+            if led == -1 and card < 56:
+                after = card // 13 if card < 52 else -2
+            wins = win_key(card, trump, after) > best_key
+        if wins:
+            if weakest_winning < 0 or p < power(codes[weakest_winning] - PLAY, trump):
+                weakest_winning = i
+        elif strongest_losing < 0 or p >= power(codes[strongest_losing] - PLAY, trump):
+            strongest_losing = i
+    if need > 0:
+        if leading:
+            return codes[strongest]
+        return codes[weakest_winning] if weakest_winning >= 0 else codes[weakest]
+    return codes[strongest_losing] if strongest_losing >= 0 else codes[weakest]
+
+
+@kernel()
+def play_out(batch: Batch, deals: Deals, b: int, rules: RulesArrays, clairvoyant: bool) -> None:
+    """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5)."""
+    codes = np.empty(64, dtype=np.int64)
+    state = batch[0]
+    while state[b, S_PHASE] != OVER_PHASE:
+        count = legal_codes(batch, b, rules, codes)
+        code = rulebot_code(batch, b, codes, count, rules[0], clairvoyant and state[b, S_ROUND] == 0)
+        apply_code(batch, deals, b, code, rules)
+
+
+@kernel()
+def rollout_scores(
+    batch: Batch,
+    deals: Deals,
+    seat: int,
+    codes: npt.NDArray[np.int64],
+    rules: RulesArrays,
+    clairvoyant: bool,
+    scores: npt.NDArray[np.float64],
+) -> None:
+    """Row `i` of `batch` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
+
+    A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
+    """
+    n = rules[0][C_PLAYERS]
+    points = batch[5]
+    for i in range(codes.shape[0]):
+        apply_code(batch, deals, i, codes[i], rules)
+        play_out(batch, deals, i, rules, clairvoyant)
+        others = 0
+        for other in range(n):
+            others += points[i, other]
+        scores[i] = points[i, seat] - (others - points[i, seat]) / (n - 1)
