@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from wizardrules._compiled import available, jit, numpy
+from wizardrules._compiled.actions import action_code, card_code
 from wizardrules._compiled.config import Config, compiled_rules_problem, config_for, new_batch
-from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
 from wizardrules._compiled.rulebot import rollout_scores
 from wizardrules._compiled.rules import win_key
 from wizardrules._compiled.steps import (
@@ -38,7 +38,7 @@ from wizardrules._compiled.steps import (
     TRUMP_PHASE,
 )
 from wizardrules._core import BITS_OF
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
+from wizardrules.actions import Action
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.rules import Rules
@@ -61,24 +61,6 @@ def _config(rules: Rules, players: tuple[str, ...]) -> Config:
             _CONFIGS.clear()
         found = _CONFIGS[key] = (rules, config_for(len(players), rules))
     return found[1]
-
-
-def _bit(card: Card) -> int:
-    """A standard card's bit index as the kernels name it: 52 for any Wizard, 56 for any Jester."""
-    return (BITS_OF[card] & -BITS_OF[card]).bit_length() - 1
-
-
-def action_code(action: Action) -> int:
-    """The kernels' code of a standard-deck action."""
-    if isinstance(action, Play):
-        return PLAY + _bit(action.card)
-    if isinstance(action, Bid):
-        return (BLIND_BID if action.blind else BID) + action.tricks
-    if isinstance(action, ChooseTrump) and action.suit is not None:
-        return TRUMP + _SUITS.index(action.suit)
-    if isinstance(action, Look):
-        return LOOK
-    raise ValueError(f"{action} has no code in the compiled core")  # a standard-deck game has no other action
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -118,7 +100,7 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
     row[:, S_LEADER] = trick.leader
     led, best, best_key = -1, 0, -2
     for position, card in enumerate(trick.cards):
-        code = _bit(card)
+        code = card_code(card)
         batch[6][:, position] = code
         if led == -1 and code < 56:
             led = code // 13 if code < 52 else -2
@@ -132,7 +114,7 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
         bids[:, seat] = -1 if bid is None else bid
         won[:, seat] = state.tricks_won[seat]
         totals[:, seat] = view.totals[seat]
-    codes = np.array([action_code(action) for action in actions], dtype=np.int64)
+    codes = np.array([action_code(action) for action in actions], dtype=np.int64)  # all standard: possible()
     out = np.empty(len(actions), dtype=np.float64)
     jit(rollout_scores)(batch, deals, view.seat, codes, config.arrays(), config.clairvoyant, out)
     return [float(value) for value in out]

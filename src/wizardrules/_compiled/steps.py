@@ -246,6 +246,7 @@ def finish_round(batch: Batch, deals: Deals, b: int, rules: RulesArrays) -> None
     if rnd >= state[b, S_LAST_ROUND]:
         state[b, S_PHASE] = OVER_PHASE
         state[b, S_MOVE] = -1
+        state[b, S_LEADER] = (state[b, S_DEALER] + 1) % n  # as the engine's state at the end
         return
     state[b, S_ROUND] = rnd + 1
     start_round(batch, deals, b, rules)
@@ -255,7 +256,6 @@ def finish_round(batch: Batch, deals: Deals, b: int, rules: RulesArrays) -> None
 def deal_game(batch: Batch, deals: Deals, b: int, stream: np.uint64, game: int, rules: RulesArrays) -> None:
     """Start game `b` as game `game` of a run: its first dealer and every round's deal from `stream` (R2.5, R2.6)."""
     cfg, cards_per_round, fixed, _blind_rounds = rules
-    state, _hands, _bids, _won, totals, points_out, _trick, _played = batch
     n = cfg[C_PLAYERS]
     first_dealer, stream = below(stream, n)
     deck = np.empty(60, dtype=np.int64)
@@ -275,12 +275,19 @@ def deal_game(batch: Batch, deals: Deals, b: int, stream: np.uint64, game: int, 
                 hand |= np.uint64(1) << np.uint64(deck[k])
             deals[0][b, rnd, seat] = hand
         deals[1][b, rnd] = deck[dealt] if turn_up else -1
+    begin_game(batch, deals, b, first_dealer, game, rules)
+
+
+@kernel()
+def begin_game(batch: Batch, deals: Deals, b: int, first_dealer: int, game: int, rules: RulesArrays) -> None:
+    """Start game `b`, whose deals are in `deals`, as game `game` of a run: round 1 is dealt (R2.5)."""
+    state, _hands, _bids, _won, totals, points_out, _trick, _played = batch
     for seat in range(SEATS):
         totals[b, seat] = 0
         points_out[b, seat] = 0
     state[b, S_GAME] = game
     state[b, S_FIRST_DEALER] = first_dealer
     state[b, S_ROUND] = 0
-    state[b, S_LAST_ROUND] = cfg[C_ROUNDS] - 1
+    state[b, S_LAST_ROUND] = rules[0][C_ROUNDS] - 1
     state[b, S_LOGGED] = 0
     start_round(batch, deals, b, rules)

@@ -24,5 +24,6 @@ except ImportError as missing:  # pragma: no cover - the tests run with the extr
     ) from None
 
 from wizardrules.fast._playouts import Playouts, playouts
+from wizardrules.fast._vector import VectorGame
 
-__all__ = ["Playouts", "playouts"]
+__all__ = ["Playouts", "VectorGame", "playouts"]

@@ -12,10 +12,11 @@ import numpy.typing as npt
 from attrs import field, frozen
 
 from wizardrules._compiled import games, jit
+from wizardrules._compiled.actions import code_action
 from wizardrules._compiled.config import Config, config_for
 from wizardrules._convert import shown
 from wizardrules._core import CARD_OF, cards_of
-from wizardrules.actions import BIDS, BLIND_BIDS, LOOK, PLAYS, TRUMPS, Action
+from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.engine import Deal
 from wizardrules.errors import RulesError
@@ -113,20 +114,7 @@ def replay_game(config: Config, seed: int, i: int) -> tuple[tuple[Deal, ...], tu
         )
         for r in range(rounds)
     )
-    return deals, tuple(_action(int(code)) for code in log[:logged]), int(first_dealer)
-
-
-def _action(code: int) -> Action:
-    """The engine's action of a logged code."""
-    if code >= games.PLAY:
-        return PLAYS[CARD_OF[code - games.PLAY]]
-    if code >= games.TRUMP:
-        return TRUMPS[_SUITS[code - games.TRUMP]]
-    if code == games.LOOK:
-        return LOOK
-    if code >= games.BLIND_BID:
-        return BLIND_BIDS[code - games.BLIND_BID]
-    return BIDS[code]
+    return deals, tuple(code_action(int(code)) for code in log[:logged]), int(first_dealer)
 
 
 def playouts(
