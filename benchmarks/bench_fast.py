@@ -26,7 +26,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
@@ -56,16 +55,24 @@ def engine_games(games: int) -> None:
 
 
 def vector_steps(batch: int, steps: int, seed: int = 0) -> int:
-    """Step a VectorGame `steps` times with random legal actions chosen in numpy; the actions taken."""
+    """Step a VectorGame `steps` times with uniformly random legal actions chosen in numpy; the actions taken."""
     game = VectorGame(batch, players=4, seed=seed)
     rng = np.random.default_rng(seed)
+    size = game.codec.size
+    mask = np.empty((batch, size), dtype=np.bool_)
+    row_starts = np.arange(batch) * size
+    row_ends = row_starts + size
     for _ in range(steps):
-        mask = game.legal_mask()
-        # a uniform legal action per row: the k-th legal index, k uniform below the row's count
-        counts = mask.sum(axis=1)
-        picks = (rng.random(batch) * counts).astype(np.int64)
-        actions = (np.cumsum(mask, axis=1) > picks[:, None]).argmax(axis=1)
-        game.step(actions)
+        game.legal_mask(out=mask)
+        # a uniform legal action per game: among the flat indices of the legal actions, game b's
+        # lie between the searchsorted bounds of its row; pick one of them uniformly
+        legal = np.flatnonzero(mask)
+        ends = np.searchsorted(legal, row_ends)
+        starts = np.empty_like(ends)
+        starts[0] = 0
+        starts[1:] = ends[:-1]
+        picks = starts + (rng.random(batch) * (ends - starts)).astype(np.int64)
+        game.step(legal[picks] - row_starts)
     return batch * steps
 
 
@@ -81,7 +88,7 @@ print(time.perf_counter() - start)
 
 
 def compile_seconds(cache_dir: str) -> float:
-    """Seconds for a fresh process to import the fast core and play its first games, with numba's cache in `cache_dir`."""
+    """Seconds for a new process to import the fast core and play its first games (numba caching in `cache_dir`)."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
     done = subprocess.run(  # noqa: S603 - this interpreter running this script's own code
         [sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, check=True

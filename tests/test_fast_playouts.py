@@ -190,5 +190,5 @@ def test_allowed_bids_are_the_policies(policy: object) -> None:
                                 totals=[int(t) for t in totals],
                                 dealer=dealer,
                             )
-                            mask = int(kernel(config.cfg, rnd, cards, made, bid_sum, dealer, totals))
+                            mask = int(kernel(config.rules, rnd, cards, made, bid_sum, dealer, totals))
                             assert {b for b in range(cards + 1) if mask >> b & 1} == expected

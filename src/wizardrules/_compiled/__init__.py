@@ -11,6 +11,7 @@ code when the extra is installed, without importing anything above them.
 
 In a kernel, `np` is numpy and `prange` is numba's parallel range; both are given to the
 kernels when they are compiled (`if TYPE_CHECKING` imports name them for the type checker).
+A module-level tuple of whole numbers that a kernel reads becomes a numpy array there.
 """
 
 from __future__ import annotations
@@ -32,18 +33,20 @@ _COMPILED: dict[str, Any] = {}
 """The environment of the compiled kernels: numpy, prange, constants and the dispatchers by name."""
 
 
-def kernel(*, parallel: bool = False) -> Callable[[F], F]:
+def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[F], F]:
     """Mark a module-level function as a kernel: compiled by numba (nopython) on first use.
 
     The function itself is returned unchanged. Kernel names are unique across the package,
-    because the compiled kernels call each other by name.
+    because the compiled kernels call each other by name. `inline` kernels are compiled into
+    the kernels that call them (numba's `inline="always"`): for small steps called in loops,
+    where passing a game's arrays to a call would cost more than the work.
     """
 
     def mark(function: F) -> F:
         name = function.__name__
         if name in _KERNELS and _KERNELS[name][0] is not function:
             raise ValueError(f"two kernels are named {name!r}")  # a programming error of the package itself
-        _KERNELS[name] = (function, {"parallel": parallel})
+        _KERNELS[name] = (function, {"parallel": parallel, **({"inline": "always"} if inline else {})})
         return function
 
     return mark
@@ -102,7 +105,8 @@ def _compile(names: list[str]) -> None:
     for function, _options in _KERNELS.values():  # the kernels' own modules' constants
         for key, value in function.__globals__.items():
             if not key.startswith("__") and key not in _KERNELS and key not in ("np", "prange"):
-                env.setdefault(key, value)
+                table = isinstance(value, tuple) and value and all(type(item) is int for item in value)
+                env.setdefault(key, numpy.array(value, dtype=numpy.int64) if table else value)  # tables as arrays
     for name in names:
         function, options = _KERNELS[name]
         clone = types.FunctionType(function.__code__, env, name, function.__defaults__, function.__closure__)

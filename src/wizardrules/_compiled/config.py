@@ -31,7 +31,7 @@ from wizardrules._compiled.rules import (
     HOOK,
     NOT_EQUAL,
 )
-from wizardrules._compiled.steps import S_SIZE, SEATS
+from wizardrules._compiled.steps import D_TURNED, G_BIDS, G_SIZE, SEATS
 from wizardrules._convert import shown
 from wizardrules.bidding import EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
 from wizardrules.engine._setup import Setup, setup_for
@@ -40,11 +40,7 @@ from wizardrules.rules import Rules, Variant
 from wizardrules.scoring import StandardScore
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from wizardrules._compiled.rules import RulesArrays
-    from wizardrules._compiled.steps import Batch, Deals
+    from wizardrules._compiled.rules import Array
 
 _DEFAULT_RULES: Final = Rules()
 _POLICIES: Final[dict[type, int]] = {FreeBids: FREE, NotEqualBids: NOT_EQUAL, EqualBids: EQUAL, ScorekeeperHook: HOOK}
@@ -56,18 +52,14 @@ class Config:
 
     Attributes:
         setup: the engine's checked setup of the players and rules.
-        cfg: the numbers of the rules (players, rounds, bid policy, score numbers).
-        cards_per_round: the schedule's cards per round.
-        fixed: per round, the schedule's fixed trump (a suit index, -1 for none) or -2 (R3.5).
-        blind_rounds: per round, whether blind bids are possible (R4.4, R4.5).
+        rules: the rules' vector as the kernels read it (`_compiled.rules`: players, rounds,
+            bid policy, score numbers, then per round the cards, the fixed trump and whether
+            blind bids are possible).
         clairvoyant: whether round 1 is played with clairvoyance (R4.5).
     """
 
     setup: Setup
-    cfg: npt.NDArray[np.int64]
-    cards_per_round: npt.NDArray[np.int64]
-    fixed: npt.NDArray[np.int64]
-    blind_rounds: npt.NDArray[np.bool_]
+    rules: Array
     clairvoyant: bool
 
     @property
@@ -80,9 +72,11 @@ class Config:
         """The number of rounds."""
         return len(self.setup.schedule.cards_per_round)
 
-    def arrays(self) -> RulesArrays:
-        """The rules' arrays as the kernels take them: cfg, cards per round, fixed trumps, blind rounds."""
-        return (self.cfg, self.cards_per_round, self.fixed, self.blind_rounds)
+    @property
+    def longest(self) -> int:
+        """The most actions a game can take: every card, a look and a bid per seat and a trump a round."""
+        cards = self.setup.schedule.cards_per_round
+        return self.players * sum(cards) + (2 * self.players + 1) * len(cards)
 
 
 def compiled_rules_problem(rules: Rules) -> str | None:
@@ -113,7 +107,11 @@ def config_for(players: int | Sequence[str], rules: Rules | None) -> Config:
     policy = rules.bid_policy
     score = rules.score_rule
     assert isinstance(score, StandardScore)  # noqa: S101 - checked above
-    cfg = np.zeros(C_SIZE, dtype=np.int64)
+    schedule = setup.schedule
+    cfg = np.zeros(C_SIZE + 3 * schedule.rounds, dtype=np.int64)
+    cfg[C_SIZE : C_SIZE + schedule.rounds] = schedule.cards_per_round
+    cfg[C_SIZE + schedule.rounds : C_SIZE + 2 * schedule.rounds] = setup.fixed
+    cfg[C_SIZE + 2 * schedule.rounds :] = setup.blind_rounds
     cfg[C_PLAYERS] = setup.n
     cfg[C_ROUNDS] = setup.schedule.rounds
     cfg[C_POLICY] = _POLICIES[type(policy)]
@@ -126,32 +124,16 @@ def config_for(players: int | Sequence[str], rules: Rules | None) -> Config:
     cfg[C_PER_TRICK] = score.per_trick
     cfg[C_MISS] = score.miss_penalty
     cfg[C_BLIND_TIMES] = score.blind_multiplier
-    return Config(
-        setup=setup,
-        cfg=cfg,
-        cards_per_round=np.array(setup.schedule.cards_per_round, dtype=np.int64),
-        fixed=np.array(setup.fixed, dtype=np.int64),
-        blind_rounds=np.array(setup.blind_rounds, dtype=np.bool_),
-        clairvoyant=Variant.CLAIRVOYANCE in rules.variants,
-    )
+    cfg.setflags(write=False)
+    return Config(setup=setup, rules=cfg, clairvoyant=Variant.CLAIRVOYANCE in rules.variants)
 
 
-def new_batch(games: int, rounds: int, longest: int) -> tuple[Batch, Deals]:
-    """Zeroed arrays for `games` games side by side: the batch and its deals and logs (`longest` actions a game)."""
+def new_batch(games: int, rounds: int, longest: int) -> tuple[Array, Array, Array]:
+    """Arrays for `games` games side by side: their rows (`steps.G_SIZE` columns), their deals, and a
+    log of `longest` actions each."""
     np = numpy()
-    batch = (
-        np.zeros((games, S_SIZE), dtype=np.int64),
-        np.zeros((games, SEATS), dtype=np.uint64),
-        np.full((games, SEATS), -1, dtype=np.int64),
-        np.zeros((games, SEATS), dtype=np.int64),
-        np.zeros((games, SEATS), dtype=np.int64),
-        np.zeros((games, SEATS), dtype=np.int64),
-        np.zeros((games, SEATS), dtype=np.int64),
-        np.zeros(games, dtype=np.uint64),
-    )
-    deals = (
-        np.zeros((games, rounds, SEATS), dtype=np.uint64),
-        np.full((games, rounds), -1, dtype=np.int64),
-        np.zeros((games, longest), dtype=np.int16),
-    )
-    return batch, deals
+    rows = np.zeros((games, G_SIZE), dtype=np.int64)
+    rows[:, G_BIDS : G_BIDS + SEATS] = -1
+    deals = np.zeros((games, rounds, SEATS + 1), dtype=np.int64)
+    deals[:, :, D_TURNED] = -1
+    return rows, deals, np.zeros((games, longest), dtype=np.int16)

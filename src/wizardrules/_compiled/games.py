@@ -22,11 +22,14 @@ from wizardrules._compiled.rules import (
     WIZARDS,
     allowed_bids,
     below,
+    blind_round,
+    fixed_trump,
     game_stream,
     lowest,
     nth_bit,
     points,
     popcount,
+    round_cards,
     win_key,
 )
 
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numba import prange
 
-    from wizardrules._compiled.rules import Array, RulesArrays
+    from wizardrules._compiled.rules import Array
 
     GameArrays = tuple[Array, Array, Array, Array, Array, Array]
     """A game's totals, and per round its bids, tricks, points, blind marks and trump."""
@@ -54,7 +57,7 @@ PLAY = 300
 
 
 @kernel()
-def play_game(rules: RulesArrays, state: np.uint64, out: GameArrays, log: bool, record: Deals) -> tuple[int, int]:
+def play_game(rules: Array, state: np.uint64, out: GameArrays, log: bool, record: Deals) -> tuple[int, int]:
     """Play one game of uniformly random legal play; its first dealer and the number of actions logged.
 
     Each decision is uniform over the distinct legal actions, as over the engine's
@@ -64,7 +67,7 @@ def play_game(rules: RulesArrays, state: np.uint64, out: GameArrays, log: bool, 
     `out` holds the game's totals and, per round, its bids, tricks, points, blind marks and
     trump; `record` the hands and turned-up card of each round and the log of actions.
     """
-    cfg, cards_per_round, fixed, blind_rounds = rules
+    cfg = rules
     totals, bids_out, tricks_out, points_out, blind_out, trump_out = out
     hands_out, turned_out, actions_out = record
     n = cfg[C_PLAYERS]
@@ -76,10 +79,10 @@ def play_game(rules: RulesArrays, state: np.uint64, out: GameArrays, log: bool, 
     logged = 0
     totals[:] = 0
     for rnd in range(cfg[C_ROUNDS]):
-        cards = cards_per_round[rnd]
+        cards = round_cards(rules, rnd)
         dealer = (first_dealer + rnd) % n
         dealt = n * cards
-        turn_up = fixed[rnd] == NOT_FIXED and dealt < 60
+        turn_up = fixed_trump(rules, rnd) == NOT_FIXED and dealt < 60
         # Deal (R2.6): a partial Fisher-Yates shuffle of the 60 cards.
         for i in range(60):
             deck[i] = i
@@ -97,9 +100,9 @@ def play_game(rules: RulesArrays, state: np.uint64, out: GameArrays, log: bool, 
             hands_out[rnd, :n] = hands[:n]
             turned_out[rnd] = turned
         # Trump (R3): fixed by the schedule, or by the turned-up card; after a Wizard the dealer names it.
-        looked = 0 if blind_rounds[rnd] else (1 << n) - 1
-        if fixed[rnd] != NOT_FIXED:
-            trump = fixed[rnd]
+        looked = 0 if blind_round(rules, rnd) else (1 << n) - 1
+        if fixed_trump(rules, rnd) != NOT_FIXED:
+            trump = fixed_trump(rules, rnd)
         elif turned < 0 or turned >= 56:
             trump = -1
         elif turned >= 52:
@@ -193,7 +196,7 @@ def play_game(rules: RulesArrays, state: np.uint64, out: GameArrays, log: bool, 
 
 
 @kernel(parallel=True)
-def play_games(rules: RulesArrays, seed: np.uint64, out: GameArrays, first_dealer: Array) -> None:
+def play_games(rules: Array, seed: np.uint64, out: GameArrays, first_dealer: Array) -> None:
     """Play every game of a run in parallel (row `i` of each array of `out` is game `i`'s).
 
     Game `i` draws from its own stream, whatever thread plays it.
@@ -206,9 +209,9 @@ def play_games(rules: RulesArrays, seed: np.uint64, out: GameArrays, first_deale
 
 
 @kernel()
-def replay_game(rules: RulesArrays, seed: np.uint64, game: np.uint64, record: Deals) -> tuple[int, int]:
+def replay_game(rules: Array, seed: np.uint64, game: np.uint64, record: Deals) -> tuple[int, int]:
     """Play game `game` of a run seeded `seed` again, logging its deals and actions; its first dealer and log length."""
-    n, rounds = rules[0][C_PLAYERS], rules[0][C_ROUNDS]
+    n, rounds = rules[C_PLAYERS], rules[C_ROUNDS]
     out = (
         np.zeros(n, dtype=np.int64),
         np.zeros((rounds, n), dtype=np.int16),

@@ -18,23 +18,28 @@ from wizardrules._compiled.rulebot import rollout_scores
 from wizardrules._compiled.rules import win_key
 from wizardrules._compiled.steps import (
     BIDDING_PHASE,
+    G_BEST,
+    G_BEST_KEY,
+    G_BID_SUM,
+    G_BIDS,
+    G_BLIND,
+    G_DEALER,
+    G_FIRST_DEALER,
+    G_HANDS,
+    G_LAST_ROUND,
+    G_LEADER,
+    G_LED,
+    G_LOOKED,
+    G_MADE,
+    G_MOVE,
+    G_PHASE,
+    G_ROUND,
+    G_TOTALS,
+    G_TRICK,
+    G_TRICK_LEN,
+    G_TRUMP,
+    G_WON,
     PLAYING_PHASE,
-    S_BEST,
-    S_BEST_KEY,
-    S_BID_SUM,
-    S_BLIND,
-    S_DEALER,
-    S_FIRST_DEALER,
-    S_LAST_ROUND,
-    S_LEADER,
-    S_LED,
-    S_LOOKED,
-    S_MADE,
-    S_MOVE,
-    S_PHASE,
-    S_ROUND,
-    S_TRICK_LEN,
-    S_TRUMP,
     TRUMP_PHASE,
 )
 from wizardrules._core import BITS_OF
@@ -82,39 +87,39 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
     config = _config(view.rules, view.players)
     n = config.players
     rnd = view.round_number - 1
-    batch, deals = new_batch(len(actions), config.rounds, 0)
-    row, hands, bids, won, totals = batch[0], batch[1], batch[2], batch[3], batch[4]
-    row[:, S_PHASE] = _PHASES[state.phase]
-    row[:, S_MOVE] = -1 if state.to_move is None else state.to_move
-    row[:, S_ROUND] = row[:, S_LAST_ROUND] = rnd
-    row[:, S_DEALER] = view.dealer
-    row[:, S_FIRST_DEALER] = (view.dealer - rnd) % n
+    games, deals, log = new_batch(len(actions), config.rounds, 0)
+    games[:, G_PHASE] = _PHASES[state.phase]
+    games[:, G_MOVE] = -1 if state.to_move is None else state.to_move
+    games[:, G_ROUND] = games[:, G_LAST_ROUND] = rnd
+    games[:, G_DEALER] = view.dealer
+    games[:, G_FIRST_DEALER] = (view.dealer - rnd) % n
     trump = -1 if state.trump is None else _SUITS.index(state.trump)
-    row[:, S_TRUMP] = trump
-    row[:, S_LOOKED] = sum(1 << seat for seat, looked in enumerate(state.looked) if looked)
-    row[:, S_BLIND] = sum(1 << seat for seat, blind in enumerate(state.blind) if blind)
+    games[:, G_TRUMP] = trump
+    games[:, G_LOOKED] = sum(1 << seat for seat, looked in enumerate(state.looked) if looked)
+    games[:, G_BLIND] = sum(1 << seat for seat, blind in enumerate(state.blind) if blind)
     made = [bid for bid in state.bids if bid is not None]
-    row[:, S_MADE] = len(made)
-    row[:, S_BID_SUM] = sum(made)
+    games[:, G_MADE] = len(made)
+    games[:, G_BID_SUM] = sum(made)
     trick = state.current_trick
-    row[:, S_LEADER] = trick.leader
+    games[:, G_LEADER] = trick.leader
     led, best, best_key = -1, 0, -2
     for position, card in enumerate(trick.cards):
         code = card_code(card)
-        batch[6][:, position] = code
+        games[:, G_TRICK + position] = code
         if led == -1 and code < 56:
             led = code // 13 if code < 52 else -2
         key = win_key(code, trump, led)
         if key > best_key:
             best, best_key = position, key
-    row[:, S_LED], row[:, S_BEST], row[:, S_BEST_KEY], row[:, S_TRICK_LEN] = led, best, best_key, len(trick.cards)
+    games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY] = led, best, best_key
+    games[:, G_TRICK_LEN] = len(trick.cards)
     for seat in range(n):
-        hands[:, seat] = np.uint64(_mask(state.hand(seat)))
+        games[:, G_HANDS + seat] = _mask(state.hand(seat))
         bid: int | None = state.bids[seat]
-        bids[:, seat] = -1 if bid is None else bid
-        won[:, seat] = state.tricks_won[seat]
-        totals[:, seat] = view.totals[seat]
+        games[:, G_BIDS + seat] = -1 if bid is None else bid
+        games[:, G_WON + seat] = state.tricks_won[seat]
+        games[:, G_TOTALS + seat] = view.totals[seat]
     codes = np.array([action_code(action) for action in actions], dtype=np.int64)  # all standard: possible()
     out = np.empty(len(actions), dtype=np.float64)
-    jit(rollout_scores)(batch, deals, view.seat, codes, config.arrays(), config.clairvoyant, out)
+    jit(rollout_scores)(games, deals, log, view.seat, codes, config.rules, config.clairvoyant, out)
     return [float(value) for value in out]

@@ -14,24 +14,26 @@ from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
 from wizardrules._compiled.rules import C_PLAYERS, win_key
 from wizardrules._compiled.steps import (
     BIDDING_PHASE,
+    G_BEST_KEY,
+    G_BIDS,
+    G_HANDS,
+    G_LED,
+    G_MOVE,
+    G_PHASE,
+    G_POINTS,
+    G_ROUND,
+    G_TRICK_LEN,
+    G_TRUMP,
+    G_WON,
     OVER_PHASE,
-    S_BEST_KEY,
-    S_LED,
-    S_MOVE,
-    S_PHASE,
-    S_ROUND,
-    S_TRICK_LEN,
-    S_TRUMP,
     apply_code,
     legal_codes,
 )
 
 if TYPE_CHECKING:
     import numpy as np
-    import numpy.typing as npt
 
-    from wizardrules._compiled.rules import RulesArrays
-    from wizardrules._compiled.steps import Batch, Deals
+    from wizardrules._compiled.rules import Array
 
 
 @kernel()
@@ -65,35 +67,32 @@ def power(card: int, trump: int) -> int:
 
 
 @kernel()
-def hand_worth(hand: np.uint64, trump: int) -> float:
+def hand_worth(hand: int, trump: int) -> float:
     """The tricks a hand is worth: its strengths summed in display order (Jesters, suit cards, Wizards)."""
     worth = 0.0
     for card in range(56, 60):
-        if hand >> np.uint64(card) & np.uint64(1):
+        if hand >> card & 1:
             worth += strength(card, trump)
     for card in range(56):
-        if hand >> np.uint64(card) & np.uint64(1):
+        if hand >> card & 1:
             worth += strength(card, trump)
     return worth
 
 
 @kernel()
-def rulebot_code(
-    batch: Batch, b: int, codes: npt.NDArray[np.int64], count: int, cfg: npt.NDArray[np.int64], clairvoyant: bool
-) -> int:
+def rulebot_code(games: Array, b: int, codes: Array, count: int, rules: Array, clairvoyant: bool) -> int:
     """The code of `RuleBot`'s choice among the `count` legal codes of game `b`, listed in the engine's order."""
-    state, hands, bids, won, _totals, _points, _trick, _played = batch
-    seat = state[b, S_MOVE]
-    hand = hands[b, seat]
-    trump = state[b, S_TRUMP]
-    phase = state[b, S_PHASE]
+    seat = games[b, G_MOVE]
+    hand = games[b, G_HANDS + seat]
+    trump = games[b, G_TRUMP]
+    phase = games[b, G_PHASE]
     if phase == BIDDING_PHASE:
         if codes[0] == LOOK:  # it always looks first
             return LOOK
         if clairvoyant:  # round 1, one unseen card: guess from the others' hands (R4.5)
             worth = 0.3
-            for other in range(cfg[C_PLAYERS]):
-                if other != seat and hands[b, other] >> np.uint64(52) & np.uint64(0xF):
+            for other in range(rules[C_PLAYERS]):
+                if other != seat and games[b, G_HANDS + other] >> 52 & 0xF:
                     worth = 0.0
         else:
             worth = hand_worth(hand, trump)
@@ -112,16 +111,16 @@ def rulebot_code(
             suit = codes[i] - TRUMP
             weight = 0
             for rank in range(13):
-                if hand >> np.uint64(suit * 13 + rank) & np.uint64(1):
+                if hand >> (suit * 13 + rank) & 1:
                     weight += rank + 1 + 5
             if weight > best_weight:
                 best, best_weight = codes[i], weight
         return best
     # playing: hit the bid exactly (R5)
-    need = bids[b, seat] - won[b, seat]
-    leading = state[b, S_TRICK_LEN] == 0
-    led = state[b, S_LED]
-    best_key = state[b, S_BEST_KEY]
+    need = games[b, G_BIDS + seat] - games[b, G_WON + seat]
+    leading = games[b, G_TRICK_LEN] == 0
+    led = games[b, G_LED]
+    best_key = games[b, G_BEST_KEY]
     strongest = weakest = weakest_winning = strongest_losing = -1
     for i in range(count):
         card = codes[i] - PLAY
@@ -149,36 +148,29 @@ def rulebot_code(
 
 
 @kernel()
-def play_out(batch: Batch, deals: Deals, b: int, rules: RulesArrays, clairvoyant: bool) -> None:
+def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clairvoyant: bool) -> None:
     """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5)."""
     codes = np.empty(64, dtype=np.int64)
-    state = batch[0]
-    while state[b, S_PHASE] != OVER_PHASE:
-        count = legal_codes(batch, b, rules, codes)
-        code = rulebot_code(batch, b, codes, count, rules[0], clairvoyant and state[b, S_ROUND] == 0)
-        apply_code(batch, deals, b, code, rules)
+    while games[b, G_PHASE] != OVER_PHASE:
+        count = legal_codes(games, b, rules, codes)
+        code = rulebot_code(games, b, codes, count, rules, clairvoyant and games[b, G_ROUND] == 0)
+        apply_code(games, deals, log, b, code, rules)
 
 
 @kernel()
 def rollout_scores(
-    batch: Batch,
-    deals: Deals,
-    seat: int,
-    codes: npt.NDArray[np.int64],
-    rules: RulesArrays,
-    clairvoyant: bool,
-    scores: npt.NDArray[np.float64],
+    games: Array, deals: Array, log: Array, seat: int, codes: Array, rules: Array, clairvoyant: bool, scores: Array
 ) -> None:
-    """Row `i` of `batch` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
+    """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
 
     A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
     """
-    n = rules[0][C_PLAYERS]
-    points = batch[5]
+    n = rules[C_PLAYERS]
     for i in range(codes.shape[0]):
-        apply_code(batch, deals, i, codes[i], rules)
-        play_out(batch, deals, i, rules, clairvoyant)
-        others = 0
+        apply_code(games, deals, log, i, codes[i], rules)
+        play_out(games, deals, log, i, rules, clairvoyant)
+        every = 0
         for other in range(n):
-            others += points[i, other]
-        scores[i] = points[i, seat] - (others - points[i, seat]) / (n - 1)
+            every += games[i, G_POINTS + other]
+        own = games[i, G_POINTS + seat]
+        scores[i] = own - (every - own) / (n - 1)

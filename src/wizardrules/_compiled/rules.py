@@ -20,13 +20,13 @@ if TYPE_CHECKING:
 
     Array: TypeAlias = npt.NDArray[Any]
     """An array of any dtype (kernels read int64, uint64, small ints and bools alike)."""
-    RulesArrays: TypeAlias = tuple[Array, Array, Array, Array]
-    """A game's rules: cfg (its numbers, `C_PLAYERS`, ...), cards per round, fixed trumps, blind rounds."""
 
 # Bid policies, as the configuration vector names them.
 FREE, NOT_EQUAL, EQUAL, HOOK = 0, 1, 2, 3
 
-# Fields of a game's configuration vector (int64).
+# A game's rules are one int64 vector: these fields, then per round its cards, then per
+# round its fixed trump (a suit, -1 for none, or NOT_FIXED), then per round whether blind
+# bids are possible (1 or 0): `round_cards`, `fixed_trump` and `blind_round` read them.
 C_PLAYERS, C_ROUNDS, C_POLICY, C_FIRST_FREE, C_MIN_CARDS, C_KEEPER = 0, 1, 2, 3, 4, 5
 C_HIT, C_PER_TRICK, C_MISS, C_BLIND_TIMES = 6, 7, 8, 9
 C_SIZE = 10
@@ -67,9 +67,28 @@ def below(state: np.uint64, k: int) -> tuple[int, np.uint64]:
     return int((z * np.uint64(k)) >> np.uint64(32)), state
 
 
+@kernel(inline=True)
+def round_cards(rules: Array, rnd: int) -> int:
+    """The cards each player is dealt in round `rnd` (from 0)."""
+    return rules[C_SIZE + rnd]
+
+
+@kernel(inline=True)
+def fixed_trump(rules: Array, rnd: int) -> int:
+    """Round `rnd`'s fixed trump: a suit's index, -1 for none, or `NOT_FIXED` (R3.5)."""
+    return rules[C_SIZE + rules[C_ROUNDS] + rnd]
+
+
+@kernel(inline=True)
+def blind_round(rules: Array, rnd: int) -> bool:
+    """Whether blind bids are possible in round `rnd` (R4.4, R4.5)."""
+    return rules[C_SIZE + 2 * rules[C_ROUNDS] + rnd] != 0
+
+
 @kernel()
-def popcount(x: np.uint64) -> int:
-    """The number of set bits."""
+def popcount(mask: int) -> int:
+    """The number of set bits of a mask (an int64 or uint64)."""
+    x = np.uint64(mask)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
@@ -77,32 +96,46 @@ def popcount(x: np.uint64) -> int:
 
 
 @kernel()
-def lowest(x: np.uint64) -> int:
-    """The index of the lowest set bit of a mask that is not 0."""
+def lowest(mask: int) -> int:
+    """The index of the lowest set bit of a mask (an int64 or uint64) that is not 0."""
+    x = np.uint64(mask)
     return DEBRUIJN_INDEX[((x & -x) * np.uint64(DEBRUIJN)) >> np.uint64(58)]
 
 
 @kernel()
-def nth_bit(x: np.uint64, r: int) -> int:
-    """The index of the `r`-th lowest set bit, counted from 0."""
+def nth_bit(mask: int, r: int) -> int:
+    """The index of the `r`-th lowest set bit of a mask, counted from 0."""
+    x = np.uint64(mask)
     for _ in range(r):
         x &= x - np.uint64(1)
     return lowest(x)
 
 
+@kernel(inline=True)
+def wrap(seat: int, n: int) -> int:
+    """`seat % n` for a seat in -n..2n-1, without a division (a hot path's way to go round the table)."""
+    if seat >= n:
+        return seat - n
+    if seat < 0:
+        return seat + n
+    return seat
+
+
 @kernel()
 def allowed_bids(
-    cfg: npt.NDArray[np.int64],
+    cfg: Array,
     rnd: int,
     cards: int,
     made: int,
     bid_sum: int,
     dealer: int,
-    totals: npt.NDArray[np.int64],
-) -> np.uint64:
-    """The bids the next bidder may make as a mask of bids 0..cards (R4.1, R4.2), as the bid policies say."""
-    one = np.uint64(1)
-    every = (one << np.uint64(cards + 1)) - one
+    totals: Array,
+) -> int:
+    """The bids the next bidder may make as a mask of bids 0..cards (R4.1, R4.2), as the bid policies say.
+
+    `cfg` is the rules' vector (its first fields are read); `totals` the seats' totals.
+    """
+    every = (1 << (cards + 1)) - 1
     policy = cfg[C_POLICY]
     players = cfg[C_PLAYERS]
     last = made == players - 1
@@ -111,10 +144,10 @@ def allowed_bids(
     if policy == EQUAL:  # the running sum stays at most the cards; the last bid makes it exact
         room = cards - bid_sum
         if room < 0:
-            return np.uint64(0)
+            return 0
         if last:
-            return one << np.uint64(room)
-        return (one << np.uint64(room + 1)) - one
+            return 1 << room
+        return (1 << (room + 1)) - 1
     binds = False
     if last:
         if policy == NOT_EQUAL:
@@ -126,12 +159,12 @@ def allowed_bids(
     if binds:
         excluded = cards - bid_sum
         if 0 <= excluded <= cards:
-            return every & ~(one << np.uint64(excluded))
+            return every & ~(1 << excluded)
     return every
 
 
 @kernel()
-def points(cfg: npt.NDArray[np.int64], bid: int, tricks: int, blind: bool) -> int:
+def points(cfg: Array, bid: int, tricks: int, blind: bool) -> int:
     """A round's points under `StandardScore` with the configuration's numbers (R6.1, R6.2)."""
     if bid == tricks:
         value = cfg[C_HIT] + cfg[C_PER_TRICK] * tricks
@@ -140,7 +173,7 @@ def points(cfg: npt.NDArray[np.int64], bid: int, tricks: int, blind: bool) -> in
     return value * cfg[C_BLIND_TIMES] if blind else value
 
 
-@kernel()
+@kernel(inline=True)
 def win_key(card: int, trump: int, led: int) -> int:
     """A standard card's strength in a trick (R5.4): the first card of the highest key wins.
 

@@ -11,33 +11,39 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wizardrules._compiled import kernel
-from wizardrules._compiled.rules import C_PLAYERS, game_stream, lowest, popcount
+from wizardrules._compiled.rules import C_PLAYERS, game_stream, lowest, popcount, round_cards, wrap
 from wizardrules._compiled.steps import (
+    G_BIDS,
+    G_BLIND,
+    G_DEALER,
+    G_HANDS,
+    G_LEADER,
+    G_LED,
+    G_LOOKED,
+    G_MOVE,
+    G_PHASE,
+    G_PLAYED,
+    G_POINTS,
+    G_ROUND,
+    G_TOTALS,
+    G_TRICK,
+    G_TRICK_LEN,
+    G_TRUMP,
+    G_TURNED,
+    G_WON,
     OVER_PHASE,
     PLAYING_PHASE,
-    S_BLIND,
-    S_DEALER,
-    S_LEADER,
-    S_LED,
-    S_LOOKED,
-    S_MOVE,
-    S_PHASE,
-    S_ROUND,
-    S_TRICK_LEN,
-    S_TRUMP,
-    S_TURNED,
     TRUMP_PHASE,
     apply_code,
     deal_game,
+    is_legal,
     legal_codes,
 )
 
 if TYPE_CHECKING:
     import numpy as np
-    import numpy.typing as npt
 
-    from wizardrules._compiled.rules import RulesArrays
-    from wizardrules._compiled.steps import Batch, Deals
+    from wizardrules._compiled.rules import Array
 
 # Fields of the observation's layout vector (int64): the offsets of the observer's sections
 # (-1 for one the rules leave out) and the numbers the encoding needs.
@@ -61,162 +67,139 @@ def bid_known(reveal: int, phase: int, seat: int, other: int) -> bool:
 
 
 @kernel()
-def add_plane(out: npt.NDArray[np.float32], start: int, cards: np.uint64) -> None:
+def add_plane(out: Array, start: int, cards: int) -> None:
     """One bit per card at `start`: a suit card at its bit index, the Wizards from 52 and the Jesters from 56 on."""
-    suits = cards & np.uint64((1 << 52) - 1)
+    suits = cards & ((1 << 52) - 1)
     while suits:
         out[start + lowest(suits)] = 1.0
-        suits &= suits - np.uint64(1)
-    for k in range(popcount(cards >> np.uint64(52) & np.uint64(0xF))):
+        suits &= suits - 1
+    for k in range(popcount(cards >> 52 & 0xF)):
         out[start + 52 + k] = 1.0
-    for k in range(popcount(cards >> np.uint64(56) & np.uint64(0xF))):
+    for k in range(popcount(cards >> 56 & 0xF)):
         out[start + 56 + k] = 1.0
 
 
 @kernel()
-def observe(
-    batch: Batch,
-    deals: Deals,
-    b: int,
-    seat: int,
-    rules: RulesArrays,
-    layout: npt.NDArray[np.int64],
-    scales: npt.NDArray[np.float32],
-    out: npt.NDArray[np.float32],
-) -> None:
+def observe(games: Array, b: int, seat: int, rules: Array, layout: Array, scales: Array, out: Array) -> None:
     """Write what `seat` knows of game `b` into the zeroed `out`, as `Observer.observation` of its view does."""
-    state, hands, bids, won, totals, _points, trick, played = batch
-    cfg, cards_per_round, _fixed, _blind_rounds = rules
-    n = cfg[C_PLAYERS]
-    phase = state[b, S_PHASE]
-    rnd = state[b, S_ROUND]
+    n = rules[C_PLAYERS]
+    phase = games[b, G_PHASE]
+    rnd = games[b, G_ROUND]
     out[layout[E_PHASE] + phase] = 1.0
     out[layout[E_ROUND]] = np.float32(rnd + 1) * scales[0]
-    out[layout[E_CARDS]] = np.float32(cards_per_round[rnd]) * scales[1]
+    out[layout[E_CARDS]] = np.float32(round_cards(rules, rnd)) * scales[1]
     for other in range(n):
-        rel = (other - seat) % n
-        out[layout[E_SIZES] + rel] = np.float32(popcount(hands[b, other])) * scales[1]
-        out[layout[E_WON] + rel] = np.float32(won[b, other]) * scales[1]
-        out[layout[E_TOTALS] + rel] = np.float32(totals[b, other]) * scales[2]
-    out[layout[E_DEALER] + (state[b, S_DEALER] - seat) % n] = 1.0
+        rel = wrap(other - seat, n)
+        out[layout[E_SIZES] + rel] = np.float32(popcount(games[b, G_HANDS + other])) * scales[1]
+        out[layout[E_WON] + rel] = np.float32(games[b, G_WON + other]) * scales[1]
+        out[layout[E_TOTALS] + rel] = np.float32(games[b, G_TOTALS + other]) * scales[2]
+    out[layout[E_DEALER] + wrap(games[b, G_DEALER] - seat, n)] = 1.0
     if phase != OVER_PHASE:
-        out[layout[E_MOVE] + (state[b, S_MOVE] - seat) % n] = 1.0
-    trump = state[b, S_TRUMP]
+        out[layout[E_MOVE] + wrap(games[b, G_MOVE] - seat, n)] = 1.0
+    trump = games[b, G_TRUMP]
     if trump >= 0:
         out[layout[E_TRUMP] + trump] = 1.0
     elif phase != TRUMP_PHASE:
         out[layout[E_TRUMP] + 4] = 1.0
-    turned = state[b, S_TURNED]
+    turned = games[b, G_TURNED]
     if turned >= 0:  # the card's place among the deck's distinct cards: suit cards, Wizard, Jester
         out[layout[E_TURNED] + (turned if turned < 52 else (52 if turned < 56 else 53))] = 1.0
     clairvoyant = layout[E_CLAIRVOYANCE] != 0 and rnd == 0 and phase != OVER_PHASE
-    if state[b, S_LOOKED] >> seat & 1 and not clairvoyant:
+    if games[b, G_LOOKED] >> seat & 1 and not clairvoyant:
         out[layout[E_SEEN]] = 1.0
-        add_plane(out, layout[E_HAND], hands[b, seat])
+        add_plane(out, layout[E_HAND], games[b, G_HANDS + seat])
     if clairvoyant:  # the others' hands are seen (R4.5)
         for other in range(n):
             if other != seat:
-                add_plane(out, layout[E_SEEN_HANDS] + ((other - seat) % n - 1) * layout[E_DECK], hands[b, other])
+                start = layout[E_SEEN_HANDS] + (wrap(other - seat, n) - 1) * layout[E_DECK]
+                add_plane(out, start, games[b, G_HANDS + other])
     reveal = layout[E_REVEAL]
     width = layout[E_MOST] + 1
     for other in range(n):
-        bid = bids[b, other]
+        bid = games[b, G_BIDS + other]
         if bid >= 0 and bid_known(reveal, phase, seat, other):
-            rel = (other - seat) % n
+            rel = wrap(other - seat, n)
             out[layout[E_BIDS] + rel * width + bid] = 1.0
-            if layout[E_BLIND] >= 0 and state[b, S_BLIND] >> other & 1:
+            if layout[E_BLIND] >= 0 and games[b, G_BLIND] >> other & 1:
                 out[layout[E_BLIND] + rel] = 1.0
-    lead = (state[b, S_LEADER] - seat) % n
+    lead = wrap(games[b, G_LEADER] - seat, n)
     out[layout[E_LEADER] + lead] = 1.0
-    length = state[b, S_TRICK_LEN]
+    length = games[b, G_TRICK_LEN]
     if length:
-        led = state[b, S_LED]
+        led = games[b, G_LED]
         if led >= 0:
             out[layout[E_LED] + led] = 1.0
         for position in range(length):
-            card = trick[b, position]
+            card = games[b, G_TRICK + position]
             code = card if card < 52 else (52 if card < 56 else 53)  # the card's place among the plays
-            out[layout[E_TRICK] + (lead + position) % n * layout[E_PLAYABLE] + code] = 1.0
-    add_plane(out, layout[E_PLAYED], played[b])
+            out[layout[E_TRICK] + wrap(lead + position, n) * layout[E_PLAYABLE] + code] = 1.0
+    add_plane(out, layout[E_PLAYED], games[b, G_PLAYED])
 
 
 @kernel()
-def observe_all(
-    batch: Batch,
-    deals: Deals,
-    seats: npt.NDArray[np.int64],
-    rules: RulesArrays,
-    layout: npt.NDArray[np.int64],
-    scales: npt.NDArray[np.float32],
-    out: npt.NDArray[np.float32],
-) -> None:
+def observe_all(games: Array, seats: Array, rules: Array, layout: Array, scales: Array, out: Array) -> None:
     """Each game's observation by `seats[b]`, into the rows of `out` (zeroed here)."""
-    out[:] = 0.0
     for b in range(out.shape[0]):
-        observe(batch, deals, b, seats[b], rules, layout, scales, out[b])
+        out[b, :] = 0.0
+        observe(games, b, seats[b], rules, layout, scales, out[b])
 
 
 @kernel()
-def legal_masks(
-    batch: Batch, rules: RulesArrays, index_of_code: npt.NDArray[np.int64], out: npt.NDArray[np.bool_]
-) -> None:
-    """Each game's legal actions as a row of `out`, in the codec's index space (zeroed here)."""
-    out[:] = False
+def legal_masks(games: Array, rules: Array, index_of_code: Array, out: Array) -> None:
+    """Each game's legal actions as a row of `out`, in the codec's index space."""
     codes = np.empty(64, dtype=np.int64)
     for b in range(out.shape[0]):
-        count = legal_codes(batch, b, rules, codes)
+        out[b, :] = False
+        count = legal_codes(games, b, rules, codes)
         for i in range(count):
             out[b, index_of_code[codes[i]]] = True
 
 
 @kernel()
-def deal_all(batch: Batch, deals: Deals, seed: np.uint64, rules: RulesArrays) -> None:
+def deal_all(games: Array, deals: Array, seed: np.uint64, rules: Array) -> None:
     """Deal game `b` of a run seeded `seed` into each row `b`."""
-    for b in range(batch[0].shape[0]):
-        deal_game(batch, deals, b, game_stream(seed, np.uint64(b)), b, rules)
+    for b in range(games.shape[0]):
+        deal_game(games, deals, b, game_stream(seed, np.uint64(b)), b, rules)
 
 
 @kernel()
 def step_all(
-    batch: Batch,
-    deals: Deals,
-    rules: RulesArrays,
-    codes: npt.NDArray[np.int64],
+    games: Array,
+    deals: Array,
+    log: Array,
+    rules: Array,
+    actions: Array,
+    code_of_index: Array,
     seed: np.uint64,
     next_game: int,
-    rewards: npt.NDArray[np.float32],
-    done: npt.NDArray[np.bool_],
+    rewards: Array,
+    done: Array,
 ) -> tuple[int, int]:
-    """Step every game by its action code, or deal a new game where the last one is over (the code is then ignored).
+    """Step every game by its action (a codec index), or deal a new game where the last one is over (the action
+    is then ignored).
 
-    Every code is checked first: if one is illegal, its row is returned and nothing changes.
+    Every action is checked first: if one is illegal, its row is returned and nothing changes.
     Else -1, with each game's round points in `rewards` (0 but where a round ended) and `done`
-    marking the games this step ended. New games are numbered from `next_game`; the number
-    after the last is returned too.
+    marking the games this step ended. New games are numbered from `next_game` in the order
+    of their rows; the number after the last is returned too.
     """
-    state = batch[0]
-    points = batch[5]
-    n = rules[0][C_PLAYERS]
-    legal = np.empty(64, dtype=np.int64)
-    for b in range(codes.shape[0]):
-        if state[b, S_PHASE] == OVER_PHASE:
-            continue
-        count = legal_codes(batch, b, rules, legal)
-        found = False
-        for i in range(count):
-            if legal[i] == codes[b]:
-                found = True
-        if not found:
+    n = rules[C_PLAYERS]
+    size = code_of_index.shape[0]
+    codes = np.empty(actions.shape[0], dtype=np.int64)
+    for b in range(actions.shape[0]):
+        action = actions[b]
+        codes[b] = code_of_index[action] if 0 <= action < size else -1
+        if games[b, G_PHASE] != OVER_PHASE and not is_legal(games, b, rules, codes[b]):
             return b, next_game
-    rewards[:] = 0.0
-    done[:] = False
-    for b in range(codes.shape[0]):
-        if state[b, S_PHASE] == OVER_PHASE:  # a game ended at the last step: the next one starts
-            deal_game(batch, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules)
+    for b in range(actions.shape[0]):
+        done[b] = False
+        for seat in range(n):
+            rewards[b, seat] = 0.0
+        if games[b, G_PHASE] == OVER_PHASE:  # a game ended at the last step: the next one starts
+            deal_game(games, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules)
             next_game += 1
-            continue
-        if apply_code(batch, deals, b, codes[b], rules):
+        elif apply_code(games, deals, log, b, codes[b], rules):
             for seat in range(n):
-                rewards[b, seat] = points[b, seat]
-            done[b] = state[b, S_PHASE] == OVER_PHASE
+                rewards[b, seat] = games[b, G_POINTS + seat]
+            done[b] = games[b, G_PHASE] == OVER_PHASE
     return -1, next_game

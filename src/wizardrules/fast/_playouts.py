@@ -105,8 +105,8 @@ def replay_game(config: Config, seed: int, i: int) -> tuple[tuple[Deal, ...], tu
     n, rounds = config.players, config.rounds
     hands = np.zeros((rounds, n), dtype=np.uint64)
     turned = np.zeros(rounds, dtype=np.int64)
-    log = np.zeros(rounds * (n * 2 + 2) + int(config.cards_per_round.sum()) * n + 8, dtype=np.int16)
-    first_dealer, logged = jit(games.replay_game)(config.arrays(), np.uint64(seed), np.uint64(i), (hands, turned, log))
+    log = np.zeros(config.longest, dtype=np.int16)
+    first_dealer, logged = jit(games.replay_game)(config.rules, np.uint64(seed), np.uint64(i), (hands, turned, log))
     deals = tuple(
         Deal(
             hands=[cards_of(int(hand)) for hand in hands[r]],
@@ -164,7 +164,7 @@ def playouts(
     trump = np.zeros((n, config.rounds), dtype=np.int8)
     first_dealer = np.zeros(n, dtype=np.int8)
     with _threads(threads):
-        jit(games.play_games)(config.arrays(), stream, (totals, bids, tricks, points, blind, trump), first_dealer)
+        jit(games.play_games)(config.rules, stream, (totals, bids, tricks, points, blind, trump), first_dealer)
     for array in (totals, bids, tricks, points, blind, trump, first_dealer):
         array.setflags(write=False)
     return Playouts(

@@ -11,7 +11,7 @@ import numpy.typing as npt
 from wizardrules._compiled import jit
 from wizardrules._compiled.actions import LARGEST_CODE, action_code, code_action
 from wizardrules._compiled.config import config_for, new_batch
-from wizardrules._compiled.steps import OVER_PHASE, S_FIRST_DEALER, S_LOGGED, S_MOVE, S_PHASE
+from wizardrules._compiled.steps import D_TURNED, G_FIRST_DEALER, G_LOGGED, G_MOVE, G_PHASE, G_TOTALS, OVER_PHASE
 from wizardrules._compiled.vector import (
     E_BIDS,
     E_BLIND,
@@ -145,13 +145,11 @@ class VectorGame:
                 self._index_of_code[code] = index
                 self._code_of_index[index] = code
         self._layout, self._scales = self._encoding()
-        cards = config.cards_per_round
-        longest = int(n * cards.sum() + 2 * n * len(cards) + len(cards))  # plays, looks and bids, trumps
-        self._batch, self._deals = new_batch(batch, config.rounds, longest)
+        self._games, self._deals, self._log = new_batch(batch, config.rounds, config.longest)
         self._next_game = batch
         self._rewards = np.zeros((batch, n), dtype=np.float32)
         self._done = np.zeros(batch, dtype=np.bool_)
-        jit(deal_all)(self._batch, self._deals, np.uint64(seed), config.arrays())
+        jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules)
 
     def _encoding(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """The observer's layout as the observation kernel reads it, and its scales."""
@@ -183,8 +181,8 @@ class VectorGame:
     @property
     def to_move(self) -> npt.NDArray[np.int64]:
         """Each game's seat to act, -1 for a game that is over (until the next step)."""
-        state = self._batch[0]
-        return np.where(state[:, S_PHASE] == OVER_PHASE, -1, state[:, S_MOVE])
+        games = self._games
+        return np.where(games[:, G_PHASE] == OVER_PHASE, -1, games[:, G_MOVE])
 
     @property
     def rewards(self) -> npt.NDArray[np.float32]:
@@ -203,13 +201,24 @@ class VectorGame:
     @property
     def totals(self) -> npt.NDArray[np.int64]:
         """`(batch, players)`: each game's totals so far (a game's final totals while it is over)."""
-        totals: npt.NDArray[np.int64] = self._batch[4][:, : len(self.players)].copy()
+        totals: npt.NDArray[np.int64] = self._games[:, G_TOTALS : G_TOTALS + len(self.players)].copy()
         return totals
 
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """`(batch, codec.size)`: each game's legal actions in the codec's index space (none in a game that is over)."""
-        out = np.empty((len(self), self.codec.size), dtype=np.bool_)
-        jit(legal_masks)(self._batch, self._config.arrays(), self._index_of_code, out)
+    def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+        """`(batch, codec.size)`: each game's legal actions in the codec's index space (none in a game that is over).
+
+        Args:
+            out: a boolean array of that shape to fill and return instead of a new one.
+
+        Raises:
+            RulesError: `out` does not have the shape and dtype of the mask.
+        """
+        shape = (len(self), self.codec.size)
+        if out is None:
+            out = np.empty(shape, dtype=np.bool_)
+        elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.bool_:
+            raise RulesError(f"out: give a boolean array of shape {shape}")
+        jit(legal_masks)(self._games, self._config.rules, self._index_of_code, out)
         return out
 
     def observe(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.float32]:
@@ -231,7 +240,7 @@ class VectorGame:
                 raise RulesError(f"seats: give one seat 0..{n - 1} per game, {len(self)} in all")
             chosen = chosen.astype(np.int64)
         out = np.empty((len(self), int(self._layout[E_SIZE])), dtype=np.float32)
-        jit(observe_all)(self._batch, self._deals, chosen, self._config.arrays(), self._layout, self._scales, out)
+        jit(observe_all)(self._games, chosen, self._config.rules, self._layout, self._scales, out)
         return out
 
     # -- acting -------------------------------------------------------------------------------
@@ -240,30 +249,32 @@ class VectorGame:
         """Each game's seat to act takes `actions[g]` (a codec index); a game that was over starts anew instead.
 
         Raises:
-            ActionError: not one index 0..codec.size-1 per game.
+            ActionError: not one index 0..codec.size-1 per game; nothing changes.
             IllegalActionError: an action is not legal in its game; nothing changes.
         """
         chosen = np.asarray(actions)
         if chosen.shape != (len(self),) or chosen.dtype.kind not in "iu":
             raise ActionError(f"actions: give one action index per game, {len(self)} in all")
-        if ((chosen < 0) | (chosen >= self.codec.size)).any():
-            raise ActionError(f"actions: every index must be 0..{self.codec.size - 1}")
-        codes = self._code_of_index[chosen]
         row, self._next_game = jit(step_all)(
-            self._batch,
+            self._games,
             self._deals,
-            self._config.arrays(),
-            codes,
+            self._log,
+            self._config.rules,
+            chosen,
+            self._code_of_index,
             np.uint64(self.seed),
             self._next_game,
             self._rewards,
             self._done,
         )
         if row >= 0:
-            seat = int(self._batch[0][row, S_MOVE])
+            index = int(chosen[row])
+            if not 0 <= index < self.codec.size:
+                raise ActionError(f"actions: game {row}'s index {index} is outside 0..{self.codec.size - 1}")
+            seat = int(self._games[row, G_MOVE])
             raise IllegalActionError(
                 player=f"{self.players[seat]} (game {row})",
-                action=str(self.codec.action(int(chosen[row]))),
+                action=str(self.codec.action(index)),
                 reason="it is not among the legal actions",
             )
 
@@ -276,20 +287,19 @@ class VectorGame:
         if type(i) is not int or not 0 <= i < len(self):
             raise RulesError(f"game {shown(i)}: this batch has games 0..{len(self) - 1}")
         n = len(self.players)
-        hands, turned, log = self._deals
-        state = self._batch[0]
+        dealt = self._deals[i]
         deals = tuple(
             Deal(
-                hands=[cards_of(int(hand)) for hand in hands[i, r, :n]],
-                turned_up=None if turned[i, r] < 0 else CARD_OF[int(turned[i, r])],
+                hands=[cards_of(int(hand)) for hand in dealt[r, :n]],
+                turned_up=None if dealt[r, D_TURNED] < 0 else CARD_OF[int(dealt[r, D_TURNED])],
             )
             for r in range(self._config.rounds)
         )
-        actions = tuple(code_action(int(code)) for code in log[i, : state[i, S_LOGGED]])
+        actions = tuple(code_action(int(code)) for code in self._log[i, : self._games[i, G_LOGGED]])
         return GameRecord(
             players=self.players,
             rules=self.rules,
-            first_dealer=int(state[i, S_FIRST_DEALER]),
+            first_dealer=int(self._games[i, G_FIRST_DEALER]),
             deals=deals,
             actions=actions,
         )
