@@ -65,14 +65,17 @@ def vector_steps(batch: int, steps: int, seed: int = 0) -> int:
     for _ in range(steps):
         game.legal_mask(out=mask)
         # a uniform legal action per game: among the flat indices of the legal actions, game b's
-        # lie between the searchsorted bounds of its row; pick one of them uniformly
+        # lie between the searchsorted bounds of its row; pick one of them uniformly (a game that
+        # is over has none: any index will do, the step ignores it)
         legal = np.flatnonzero(mask)
         ends = np.searchsorted(legal, row_ends)
         starts = np.empty_like(ends)
         starts[0] = 0
         starts[1:] = ends[:-1]
-        picks = starts + (rng.random(batch) * (ends - starts)).astype(np.int64)
-        game.step(legal[picks] - row_starts)
+        counts = ends - starts
+        picks = np.minimum(starts + (rng.random(batch) * counts).astype(np.int64), max(len(legal) - 1, 0))
+        chosen = legal[picks] - row_starts if len(legal) else np.zeros(batch, dtype=np.int64)
+        game.step(np.where(counts > 0, chosen, 0))
     return batch * steps
 
 

@@ -45,36 +45,36 @@ if TYPE_CHECKING:
 # Phases: the engine's numbers.
 TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE = 0, 1, 2, 3
 
-# Columns of a game's row.
+# Columns of a game's row: what a card played reads and writes first, in the first 64 bytes.
 G_PHASE = 0
 G_MOVE = 1
-G_ROUND = 2  # the round's index, from 0
-G_FIRST_DEALER = 3
-G_DEALER = 4
-G_TRUMP = 5  # the trump suit's index, -1 for none
-G_TURNED = 6  # the turned-up card's bit index, -1 for none
-G_LOOKED = 7  # a bit per seat that has seen its hand
-G_BLIND = 8  # a bit per seat that bid blind
-G_MADE = 9  # bids made this round
-G_BID_SUM = 10
-G_LEADER = 11
-G_LED = 12  # the led suit, -1 while none is set, -2 once a Wizard came first
-G_BEST = 13  # the position in the trick of the card winning so far
-G_BEST_KEY = 14
-G_TRICK_LEN = 15
-G_LAST_ROUND = 16  # the round after which the game ends (a rollout plays one round)
-G_LOGGED = 17  # actions in the log
-G_GAME = 18  # the game's number in its run
-G_PLAYED = 19  # the cards played this round, a mask
+G_LED = 2  # the led suit, -1 while none is set, -2 once a Wizard came first
+G_TRICK_LEN = 3
+G_BEST = 4  # the position in the trick of the card winning so far
+G_BEST_KEY = 5
+G_TRUMP = 6  # the trump suit's index, -1 for none
+G_LOGGED = 7  # actions in the log
+G_PLAYED = 8  # the cards played this round, a mask
 SEATS = 6
 """Each per-seat block has room for the most players."""
-G_HANDS = 20  # + seat: the hand, a mask
-G_BIDS = G_HANDS + SEATS  # + seat: the bid, -1 while yet to bid
-G_WON = G_BIDS + SEATS  # + seat: tricks taken this round
-G_TOTALS = G_WON + SEATS  # + seat: the total before this round
+G_HANDS = 9  # + seat: the hand, a mask
+G_TRICK = G_HANDS + SEATS  # + position: the current trick's cards in play order
+G_LEADER = G_TRICK + SEATS
+G_WON = G_LEADER + 1  # + seat: tricks taken this round
+G_ROUND = G_WON + SEATS  # the round's index, from 0
+G_FIRST_DEALER = G_ROUND + 1
+G_DEALER = G_ROUND + 2
+G_TURNED = G_ROUND + 3  # the turned-up card's bit index, -1 for none
+G_LOOKED = G_ROUND + 4  # a bit per seat that has seen its hand
+G_BLIND = G_ROUND + 5  # a bit per seat that bid blind
+G_MADE = G_ROUND + 6  # bids made this round
+G_BID_SUM = G_ROUND + 7
+G_LAST_ROUND = G_ROUND + 8  # the round after which the game ends (a rollout plays one round)
+G_GAME = G_ROUND + 9  # the game's number in its run
+G_BIDS = G_ROUND + 10  # + seat: the bid, -1 while yet to bid
+G_TOTALS = G_BIDS + SEATS  # + seat: the total before this round
 G_POINTS = G_TOTALS + SEATS  # + seat: the points of the last round scored
-G_TRICK = G_POINTS + SEATS  # + position: the current trick's cards in play order
-G_SIZE = G_TRICK + SEATS
+G_SIZE = G_POINTS + SEATS
 D_TURNED = SEATS
 """A round's row of `deals` holds each seat's hand, then the turned-up card (-1 for none)."""
 
