@@ -24,6 +24,7 @@ from wizardrules import (
     RulesError,
     ScorekeeperHook,
     Variant,
+    new_game,
 )
 from wizardrules.fast import VectorGame
 
@@ -143,3 +144,30 @@ def test_bad_input_is_a_library_error(call: object) -> None:
     """A batch of no games, a negative seed, special cards (R8): RulesErrors."""
     with pytest.raises(RulesError):
         call()  # type: ignore[operator]
+
+
+def test_a_game_of_the_engine_plays_the_same_in_a_row() -> None:
+    """`start` takes a game's deals and first dealer from `new_game`: the same seed gives the same game."""
+    rules = Preset.OFFICIAL.rules()
+    games = VectorGame(2, rules=rules, seed=0)
+    state = new_game(4, rules=rules, seed=11)
+    games.start(1, state)
+    rng = np.random.default_rng(1)
+    while games.seat_to_move(1) is not None:
+        assert games.seat_to_move(1) == state.to_move
+        mask = games.legal_mask()
+        assert np.array_equal(mask[1], games.codec.mask(state))
+        assert np.array_equal(
+            games.observe(np.full(2, state.to_move))[1], games.observer.observation(state.view(state.to_move))
+        )
+        actions = random_actions(games, rng)
+        round_number = state.round_number
+        games.step(actions)
+        state = state.apply(games.codec.action(int(actions[1])))
+        assert bool(games.scored[1]) == (state.round_number != round_number or state.is_over)
+    assert state.is_over
+    assert tuple(games.totals[1]) == state.totals
+    with pytest.raises(RulesError, match="first state"):
+        games.start(0, state)
+    with pytest.raises(RulesError):
+        games.start(0, new_game(3, seed=1))

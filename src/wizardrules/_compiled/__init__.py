@@ -83,6 +83,9 @@ def jit(function: F) -> F:
     name = function.__name__
     if _KERNELS.get(name, (None,))[0] is not function:
         raise ValueError(f"{name} is not a kernel")
+    found = _COMPILED.get(name)
+    if found is not None:  # the common case: wrapped before
+        return found
     with _LOCK:
         missing = [other for other in _KERNELS if other not in _COMPILED]
         if missing:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
@@ -19,6 +20,21 @@ def card_code(card: Card) -> int:
     """A standard card's bit index as the kernels name it: 52 for any Wizard, 56 for any Jester."""
     bits = BITS_OF[card]
     return (bits & -bits).bit_length() - 1
+
+
+def hand_masks(hands: Iterable[Iterable[Card]]) -> list[int]:
+    """Each hand of a deal as a bit mask, the copies of Wizards and Jesters numbered across the
+    hands as the engine numbers them (seat by seat), so that no two seats hold the same bit."""
+    masks = []
+    used = 0
+    for cards in hands:
+        mask = 0
+        for card in cards:
+            free = BITS_OF[card] & ~(used | mask)
+            mask |= free & -free
+        used |= mask
+        masks.append(mask)
+    return masks
 
 
 def action_code(action: Action) -> int | None:

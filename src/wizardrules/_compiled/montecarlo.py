@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from wizardrules._compiled import available, jit, numpy
-from wizardrules._compiled.actions import action_code, card_code
+from wizardrules._compiled.actions import action_code, card_code, hand_masks
 from wizardrules._compiled.config import Config, compiled_rules_problem, config_for, new_batch
 from wizardrules._compiled.rulebot import rollout_scores
 from wizardrules._compiled.rules import win_key
@@ -42,9 +42,8 @@ from wizardrules._compiled.steps import (
     PLAYING_PHASE,
     TRUMP_PHASE,
 )
-from wizardrules._core import BITS_OF
 from wizardrules.actions import Action
-from wizardrules.cards import Card, Suit
+from wizardrules.cards import Suit
 from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.rules import Rules
 
@@ -66,15 +65,6 @@ def _config(rules: Rules, players: tuple[str, ...]) -> Config:
             _CONFIGS.clear()
         found = _CONFIGS[key] = (rules, config_for(len(players), rules))
     return found[1]
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    """A hand as a bit mask, the copies of Wizards and Jesters from their first bit."""
-    mask = 0
-    for card in cards:
-        free = BITS_OF[card] & ~mask
-        mask |= free & -free
-    return mask
 
 
 def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> list[float]:
@@ -113,8 +103,9 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
             best, best_key = position, key
     games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY] = led, best, best_key
     games[:, G_TRICK_LEN] = len(trick.cards)
+    for seat, mask in enumerate(hand_masks(state.hands)):
+        games[:, G_HANDS + seat] = mask
     for seat in range(n):
-        games[:, G_HANDS + seat] = _mask(state.hand(seat))
         bid: int | None = state.bids[seat]
         games[:, G_BIDS + seat] = -1 if bid is None else bid
         games[:, G_WON + seat] = state.tricks_won[seat]

@@ -137,11 +137,18 @@ def observe(games: Array, b: int, seat: int, rules: Array, layout: Array, scales
 
 
 @kernel()
-def observe_all(games: Array, seats: Array, rules: Array, layout: Array, scales: Array, out: Array) -> None:
-    """Each game's observation by `seats[b]`, into the rows of `out` (zeroed here)."""
+def observe_all(games: Array, seats: Array, rules: Array, layout: Array, scales: Array, out: Array) -> int:
+    """Each game's observation by `seats[b]`, into the rows of `out` (zeroed here).
+
+    A seat that is not at the table stops it: its row is returned (else -1).
+    """
+    n = rules[C_PLAYERS]
     for b in range(out.shape[0]):
+        if not 0 <= seats[b] < n:
+            return b
         out[b, :] = 0.0
         observe(games, b, seats[b], rules, layout, scales, out[b])
+    return -1
 
 
 @kernel()
@@ -173,15 +180,16 @@ def step_all(
     seed: np.uint64,
     next_game: int,
     rewards: Array,
+    scored: Array,
     done: Array,
 ) -> tuple[int, int]:
     """Step every game by its action (a codec index), or deal a new game where the last one is over (the action
     is then ignored).
 
     Every action is checked first: if one is illegal, its row is returned and nothing changes.
-    Else -1, with each game's round points in `rewards` (0 but where a round ended) and `done`
-    marking the games this step ended. New games are numbered from `next_game` in the order
-    of their rows; the number after the last is returned too.
+    Else -1, with each game's round points in `rewards` (0 but where a round ended), `scored`
+    marking the games whose round ended and `done` the games this step ended. New games are
+    numbered from `next_game` in the order of their rows; the number after the last is returned too.
     """
     n = rules[C_PLAYERS]
     size = code_of_index.shape[0]
@@ -193,6 +201,7 @@ def step_all(
             return b, next_game
     for b in range(actions.shape[0]):
         done[b] = False
+        scored[b] = False
         for seat in range(n):
             rewards[b, seat] = 0.0
         if games[b, G_PHASE] == OVER_PHASE:  # a game ended at the last step: the next one starts
@@ -201,5 +210,6 @@ def step_all(
         elif apply_code(games, deals, log, b, codes[b], rules):
             for seat in range(n):
                 rewards[b, seat] = games[b, G_POINTS + seat]
+            scored[b] = True
             done[b] = games[b, G_PHASE] == OVER_PHASE
     return -1, next_game

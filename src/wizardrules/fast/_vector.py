@@ -9,9 +9,18 @@ import numpy as np
 import numpy.typing as npt
 
 from wizardrules._compiled import jit
-from wizardrules._compiled.actions import LARGEST_CODE, action_code, code_action
+from wizardrules._compiled.actions import LARGEST_CODE, action_code, card_code, code_action, hand_masks
 from wizardrules._compiled.config import config_for, new_batch
-from wizardrules._compiled.steps import D_TURNED, G_FIRST_DEALER, G_LOGGED, G_MOVE, G_PHASE, G_TOTALS, OVER_PHASE
+from wizardrules._compiled.steps import (
+    D_TURNED,
+    G_FIRST_DEALER,
+    G_LOGGED,
+    G_MOVE,
+    G_PHASE,
+    G_TOTALS,
+    OVER_PHASE,
+    begin_game,
+)
 from wizardrules._compiled.vector import (
     E_BIDS,
     E_BLIND,
@@ -50,7 +59,7 @@ from wizardrules._compiled.vector import (
 )
 from wizardrules._convert import shown
 from wizardrules._core import CARD_OF, cards_of
-from wizardrules.engine import Deal
+from wizardrules.engine import Deal, GameState
 from wizardrules.errors import ActionError, IllegalActionError, RulesError
 from wizardrules.record import GameRecord
 from wizardrules.rl import ActionCodec, Observer
@@ -146,8 +155,10 @@ class VectorGame:
                 self._code_of_index[index] = code
         self._layout, self._scales = self._encoding()
         self._games, self._deals, self._log = new_batch(batch, config.rounds, config.longest)
+        self._kernels: Final = (jit(legal_masks), jit(observe_all), jit(step_all))
         self._next_game = batch
         self._rewards = np.zeros((batch, n), dtype=np.float32)
+        self._scored = np.zeros(batch, dtype=np.bool_)
         self._done = np.zeros(batch, dtype=np.bool_)
         jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules)
 
@@ -184,10 +195,28 @@ class VectorGame:
         games = self._games
         return np.where(games[:, G_PHASE] == OVER_PHASE, -1, games[:, G_MOVE])
 
+    def seat_to_move(self, i: int) -> int | None:
+        """Game `i`'s seat to act, `None` when it is over.
+
+        Raises:
+            RulesError: no game `i`.
+        """
+        if type(i) is not int or not 0 <= i < len(self):
+            raise RulesError(f"game {shown(i)}: this batch has games 0..{len(self) - 1}")
+        row = self._games[i]
+        return None if row[G_PHASE] == OVER_PHASE else int(row[G_MOVE])
+
     @property
     def rewards(self) -> npt.NDArray[np.float32]:
         """`(batch, players)`: the points each seat scored at the last step (0 but where it ended a round)."""
         view: npt.NDArray[np.float32] = self._rewards.view()
+        view.setflags(write=False)
+        return view
+
+    @property
+    def scored(self) -> npt.NDArray[np.bool_]:
+        """`(batch,)`: whether the last step ended a round of each game (its points are then in `rewards`)."""
+        view: npt.NDArray[np.bool_] = self._scored.view()
         view.setflags(write=False)
         return view
 
@@ -218,7 +247,7 @@ class VectorGame:
             out = np.empty(shape, dtype=np.bool_)
         elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.bool_:
             raise RulesError(f"out: give a boolean array of shape {shape}")
-        jit(legal_masks)(self._games, self._config.rules, self._index_of_code, out)
+        self._kernels[0](self._games, self._config.rules, self._index_of_code, out)
         return out
 
     def observe(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.float32]:
@@ -232,15 +261,14 @@ class VectorGame:
             RulesError: `seats` is not one seat per game.
         """
         n = len(self.players)
-        if seats is None:
-            chosen = np.maximum(self.to_move, 0)
-        else:
-            chosen = np.asarray(seats)
-            if chosen.shape != (len(self),) or chosen.dtype.kind not in "iu" or ((chosen < 0) | (chosen >= n)).any():
-                raise RulesError(f"seats: give one seat 0..{n - 1} per game, {len(self)} in all")
-            chosen = chosen.astype(np.int64)
+        chosen = np.maximum(self.to_move, 0) if seats is None else np.asarray(seats)
         out = np.empty((len(self), int(self._layout[E_SIZE])), dtype=np.float32)
-        jit(observe_all)(self._games, chosen, self._config.rules, self._layout, self._scales, out)
+        if (
+            chosen.shape != (len(self),)
+            or chosen.dtype.kind not in "iu"
+            or (self._kernels[1](self._games, chosen, self._config.rules, self._layout, self._scales, out) >= 0)
+        ):
+            raise RulesError(f"seats: give one seat 0..{n - 1} per game, {len(self)} in all")
         return out
 
     # -- acting -------------------------------------------------------------------------------
@@ -255,7 +283,7 @@ class VectorGame:
         chosen = np.asarray(actions)
         if chosen.shape != (len(self),) or chosen.dtype.kind not in "iu":
             raise ActionError(f"actions: give one action index per game, {len(self)} in all")
-        row, self._next_game = jit(step_all)(
+        row, self._next_game = self._kernels[2](
             self._games,
             self._deals,
             self._log,
@@ -265,6 +293,7 @@ class VectorGame:
             np.uint64(self.seed),
             self._next_game,
             self._rewards,
+            self._scored,
             self._done,
         )
         if row >= 0:
@@ -277,6 +306,27 @@ class VectorGame:
                 action=str(self.codec.action(index)),
                 reason="it is not among the legal actions",
             )
+
+    def start(self, i: int, state: GameState) -> None:
+        """Play `state`, a game's first state from the engine (`new_game`), in row `i` from now on.
+
+        The game keeps its deals and first dealer, so the same seed gives the same game here and
+        in the engine; `record(i)` replays it.
+
+        Raises:
+            RulesError: no row `i`, or `state` is not the first state of a game of these rules and players.
+        """
+        if type(i) is not int or not 0 <= i < len(self):
+            raise RulesError(f"game {shown(i)}: this batch has games 0..{len(self) - 1}")
+        if not isinstance(state, GameState) or state.rules != self.rules or state.players != self.players:
+            raise RulesError(f"{shown(state)} is not a game of these rules and players")
+        if state.actions:
+            raise RulesError(f"{state!r} is not a game's first state: start a game from new_game")
+        for rnd, deal in enumerate(state.deals):
+            for seat, mask in enumerate(hand_masks(deal.hands)):
+                self._deals[i, rnd, seat] = mask
+            self._deals[i, rnd, D_TURNED] = -1 if deal.turned_up is None else card_code(deal.turned_up)
+        jit(begin_game)(self._games, self._deals, i, state.first_dealer, -1, self._config.rules)
 
     def record(self, i: int) -> GameRecord:
         """Game `i` so far as a `GameRecord` (a game that is over: the whole game); it replays through the engine.
