@@ -153,13 +153,12 @@ def test_a_game_of_the_engine_plays_the_same_in_a_row() -> None:
     state = new_game(4, rules=rules, seed=11)
     games.start(1, state)
     rng = np.random.default_rng(1)
-    while games.seat_to_move(1) is not None:
-        assert games.seat_to_move(1) == state.to_move
+    while (seat := games.seat_to_move(1)) is not None:
+        assert seat == state.to_move
         mask = games.legal_mask()
         assert np.array_equal(mask[1], games.codec.mask(state))
-        assert np.array_equal(
-            games.observe(np.full(2, state.to_move))[1], games.observer.observation(state.view(state.to_move))
-        )
+        observed = games.observe(np.full(2, seat))[1]
+        assert np.array_equal(observed, games.observer.observation(state.view(seat)))
         actions = random_actions(games, rng)
         round_number = state.round_number
         games.step(actions)
