@@ -5,6 +5,7 @@ Needs the `fast` extra; skipped without it.
 
 from __future__ import annotations
 
+import os
 from typing import Final
 
 import pytest
@@ -36,6 +37,8 @@ from wizardrules._core import WIN_KEYS
 from wizardrules.fast import Playouts, playouts
 
 STANDARD_PRESETS: Final = tuple(p for p in Preset if not p.rules().special_cards)
+GAMES: Final = 200 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 40
+"""Games replayed through the engine per preset or variant and player count (more in CI: thousands in all)."""
 VARIANT_RULES: Final = (
     Rules(variants=Variant.BLIND_BIDS),
     Rules(variants=Variant.BLIND_BIDS | Variant.CLAIRVOYANCE, bid_policy=NotEqualBids(first_round_free=True)),
@@ -78,16 +81,16 @@ def test_presets_replay_through_the_engine(preset: Preset, players: int) -> None
         config_for(players, rules)
     except RulesError:
         pytest.skip("these rules are not for this many players")
-    run = playouts(40, players=players, rules=rules, seed=players)
-    check_against_engine(run, range(40))
+    run = playouts(GAMES, players=players, rules=rules, seed=players)
+    check_against_engine(run, range(GAMES))
 
 
 @pytest.mark.parametrize("rules", VARIANT_RULES, ids=range(len(VARIANT_RULES)))
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_variants_replay_through_the_engine(rules: Rules, players: int) -> None:
     """R4.2, R4.4, R4.5, R6.4: blind bids, clairvoyance, every bid policy, other score numbers."""
-    run = playouts(40, players=players, rules=rules, seed=11)
-    check_against_engine(run, range(40))
+    run = playouts(GAMES, players=players, rules=rules, seed=11)
+    check_against_engine(run, range(GAMES))
     if Variant.BLIND_BIDS in rules.variants and Variant.CLAIRVOYANCE not in rules.variants:
         assert run.blind.any(), "random play makes blind bids"
 

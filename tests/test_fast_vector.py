@@ -5,6 +5,7 @@ Needs the `fast` extra; skipped without it.
 
 from __future__ import annotations
 
+import os
 from typing import Final
 
 import pytest
@@ -28,6 +29,8 @@ from wizardrules import (
 )
 from wizardrules.fast import VectorGame
 
+STEPS: Final = 2000 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 400
+"""Lockstep steps per rule set and player count (more in CI: dozens of whole games each)."""
 RULES: Final = (
     *(preset.rules() for preset in Preset if not preset.rules().special_cards),
     Rules(variants=Variant.BLIND_BIDS),
@@ -78,7 +81,7 @@ def test_games_agree_with_the_engine_state_by_state(rules: Rules, players: int) 
         pytest.skip("these rules are not for this many players")
     rng = np.random.default_rng(players)
     checked = 0
-    for step in range(400):
+    for step in range(STEPS):
         if step % 23 == 0:
             checked += check_rows(games)
         games.step(random_actions(games, rng))
