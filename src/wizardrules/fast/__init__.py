@@ -8,7 +8,7 @@ at once.
 
 Needs the extra `fast` (numba, numpy): `pip install "wizardrules[fast]"`.
 
-Example:
+Examples:
     >>> from wizardrules.fast import playouts
     >>> run = playouts(1000, players=4, seed=7)
     >>> run.totals.shape, bool((run.tricks.sum(axis=2) == run.tricks.sum(axis=2)[0]).all())

@@ -143,7 +143,7 @@ def playouts(
         RulesError: `n`, `seed` or `threads` out of range, or rules the compiled core leaves to
             the engine (special cards, a custom bid policy or score rule).
 
-    Example:
+    Examples:
         >>> from wizardrules.fast import playouts
         >>> run = playouts(100, players=4, seed=1)
         >>> run.totals.shape, run.bids.shape

@@ -118,13 +118,13 @@ class VectorGame:
         RulesError: a bad batch size or seed, or rules the compiled core leaves to the engine
             (special cards, a custom bid policy or score rule).
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> from wizardrules.fast import VectorGame
         >>> games = VectorGame(8, players=4, seed=1)
         >>> mask = games.legal_mask()
         >>> games.step(mask.argmax(axis=1))  # the first legal action of each game
-        >>> games.observe().shape == (8, games.observer.describe().size), games.done.any()
+        >>> games.observe().shape == (8, games.observer.describe().size), bool(games.done.any())
         (True, False)
     """
 
