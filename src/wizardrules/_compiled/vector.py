@@ -36,7 +36,6 @@ from wizardrules._compiled.steps import (
     TRUMP_PHASE,
     apply_code,
     deal_game,
-    is_legal,
     legal_codes,
 )
 
@@ -151,15 +150,21 @@ def observe_all(games: Array, seats: Array, rules: Array, layout: Array, scales:
     return -1
 
 
+@kernel(inline=True)
+def mask_row(games: Array, b: int, rules: Array, index_of_code: Array, out: Array, codes: Array) -> None:
+    """Game `b`'s legal actions as row `b` of `out`, in the codec's index space (`codes` is room to list them)."""
+    out[b, :] = False
+    count = legal_codes(games, b, rules, codes)
+    for i in range(count):
+        out[b, index_of_code[codes[i]]] = True
+
+
 @kernel()
 def legal_masks(games: Array, rules: Array, index_of_code: Array, out: Array) -> None:
     """Each game's legal actions as a row of `out`, in the codec's index space."""
     codes = np.empty(64, dtype=np.int64)
     for b in range(out.shape[0]):
-        out[b, :] = False
-        count = legal_codes(games, b, rules, codes)
-        for i in range(count):
-            out[b, index_of_code[codes[i]]] = True
+        mask_row(games, b, rules, index_of_code, out, codes)
 
 
 @kernel()
@@ -177,6 +182,8 @@ def step_all(
     rules: Array,
     actions: Array,
     code_of_index: Array,
+    index_of_code: Array,
+    mask: Array,
     seed: np.uint64,
     next_game: int,
     rewards: Array,
@@ -186,19 +193,20 @@ def step_all(
     """Step every game by its action (a codec index), or deal a new game where the last one is over (the action
     is then ignored).
 
-    Every action is checked first: if one is illegal, its row is returned and nothing changes.
+    `mask` holds every game's legal actions (as `legal_masks` gives them): each action is
+    checked against it first, and if one is illegal its row is returned and nothing changes.
+    Else each game's row of `mask` is brought up to date with the game.
     Else -1, with each game's round points in `rewards` (0 but where a round ended), `scored`
     marking the games whose round ended and `done` the games this step ended. New games are
     numbered from `next_game` in the order of their rows; the number after the last is returned too.
     """
     n = rules[C_PLAYERS]
     size = code_of_index.shape[0]
-    codes = np.empty(actions.shape[0], dtype=np.int64)
     for b in range(actions.shape[0]):
         action = actions[b]
-        codes[b] = code_of_index[action] if 0 <= action < size else -1
-        if games[b, G_PHASE] != OVER_PHASE and not is_legal(games, b, rules, codes[b]):
+        if games[b, G_PHASE] != OVER_PHASE and not (0 <= action < size and mask[b, action]):
             return b, next_game
+    listed = np.empty(64, dtype=np.int64)
     for b in range(actions.shape[0]):
         done[b] = False
         scored[b] = False
@@ -207,9 +215,10 @@ def step_all(
         if games[b, G_PHASE] == OVER_PHASE:  # a game ended at the last step: the next one starts
             deal_game(games, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules)
             next_game += 1
-        elif apply_code(games, deals, log, b, codes[b], rules):
+        elif apply_code(games, deals, log, b, code_of_index[actions[b]], rules):
             for seat in range(n):
                 rewards[b, seat] = games[b, G_POINTS + seat]
             scored[b] = True
             done[b] = games[b, G_PHASE] == OVER_PHASE
+        mask_row(games, b, rules, index_of_code, mask, listed)
     return -1, next_game

@@ -161,6 +161,9 @@ class VectorGame:
         self._scored = np.zeros(batch, dtype=np.bool_)
         self._done = np.zeros(batch, dtype=np.bool_)
         jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules)
+        self._mask = np.empty((batch, self.codec.size), dtype=np.bool_)
+        """Every game's legal actions, kept up to date by each step."""
+        self._kernels[0](self._games, config.rules, self._index_of_code, self._mask)
 
     def _encoding(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """The observer's layout as the observation kernel reads it, and its scales."""
@@ -242,12 +245,12 @@ class VectorGame:
         Raises:
             RulesError: `out` does not have the shape and dtype of the mask.
         """
-        shape = (len(self), self.codec.size)
         if out is None:
-            out = np.empty(shape, dtype=np.bool_)
-        elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.bool_:
-            raise RulesError(f"out: give a boolean array of shape {shape}")
-        self._kernels[0](self._games, self._config.rules, self._index_of_code, out)
+            copied: npt.NDArray[np.bool_] = self._mask.copy()
+            return copied
+        if not isinstance(out, np.ndarray) or out.shape != self._mask.shape or out.dtype != np.bool_:
+            raise RulesError(f"out: give a boolean array of shape {self._mask.shape}")
+        np.copyto(out, self._mask)
         return out
 
     def observe(self, seats: Sequence[int] | npt.NDArray[Any] | None = None) -> npt.NDArray[np.float32]:
@@ -290,6 +293,8 @@ class VectorGame:
             self._config.rules,
             chosen,
             self._code_of_index,
+            self._index_of_code,
+            self._mask,
             np.uint64(self.seed),
             self._next_game,
             self._rewards,
@@ -327,6 +332,7 @@ class VectorGame:
                 self._deals[i, rnd, seat] = mask
             self._deals[i, rnd, D_TURNED] = -1 if deal.turned_up is None else card_code(deal.turned_up)
         jit(begin_game)(self._games, self._deals, i, state.first_dealer, -1, self._config.rules)
+        self._kernels[0](self._games[i : i + 1], self._config.rules, self._index_of_code, self._mask[i : i + 1])
 
     def record(self, i: int) -> GameRecord:
         """Game `i` so far as a `GameRecord` (a game that is over: the whole game); it replays through the engine.
