@@ -21,6 +21,7 @@ _EXTRAS = {
     "pettingzoo": ["src/wizardrules/pettingzoo.py"],
     "gymnasium": ["src/wizardrules/gymnasium.py"],
     "pyspiel": ["src/wizardrules/openspiel.py", "src/wizardrules/_spiel.py"],
+    "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
 }
 for _module, _paths in _EXTRAS.items():
     if find_spec(_module) is None:

@@ -2,12 +2,13 @@
 
 Run: python benchmarks/bench_rl.py [--json] [--games N] [--repeat R] [--preset NAME]
 
-Needs the extras: pip install -e ".[pettingzoo,gymnasium]".
+Needs the extras: pip install -e ".[pettingzoo,gymnasium]" (and `fast` for the compiled backend).
 
 1. Full 4-player games per second through the AEC API, observations and masks included,
-   with the environment as users make it (`wizardrules.pettingzoo.env()`), and for
-   comparison inside PettingZoo's `OrderEnforcingWrapper`, each agent choosing a random
-   legal action from its mask:
+   with the environment as users make it (`wizardrules.pettingzoo.env()`), on each of its
+   backends (the engine; the compiled core, with the `fast` extra), and for comparison the
+   engine's inside PettingZoo's `OrderEnforcingWrapper`, each agent choosing a random legal
+   action from its mask:
 
        for agent in env.agent_iter():
            observation, reward, termination, truncation, info = env.last()
@@ -17,14 +18,14 @@ Needs the extras: pip install -e ".[pettingzoo,gymnasium]".
 2. Encodings per second, on every state of N random games, for the player to act:
    `Observer.observation`, `Observer.information_state`, `ActionCodec.mask`.
 
-3. A breakdown of one AEC step through the environment, timed inside the same loop by an
+3. A breakdown of one AEC step through the environment on the engine, timed inside the same loop by an
    environment whose `observe` and `step` clock their parts: the engine's `view`, the
    observation's encoding, the mask (the engine's `legal_actions` included), the engine's
    `apply`, the rest of `observe` and `step` (the environment's own work), and the rest of
    the loop (PettingZoo's `agent_iter` and `last`, the random choice). The clocks add about
    0.3 µs a step.
 
-4. The same games through `env()` with every view replayed from a first run of the same
+4. The same games through `env()` on the engine with every view replayed from a first run of the same
    seeds (`GameState.view` patched for the timing only), so that views cost nothing: what
    everything but the view costs, and so what a cheaper view could reach.
 
@@ -46,7 +47,7 @@ import numpy as np
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from wizardrules import GameState, Preset, Rules, new_game
-from wizardrules.pettingzoo import WizardEnv, env
+from wizardrules.pettingzoo import Backend, WizardEnv, env
 from wizardrules.rl import ActionCodec, Observer
 
 TARGET_GAMES_PER_SECOND = 100
@@ -75,7 +76,7 @@ class TimedEnv(WizardEnv):
     """The environment, clocking the parts of `observe` and `step` (nanoseconds, summed)."""
 
     def __init__(self, rules: Rules) -> None:
-        super().__init__(4, rules, illegal_reward=-1.0)
+        super().__init__(4, rules, illegal_reward=-1.0, backend=Backend.ENGINE)
         self.clock = dict.fromkeys(("view", "encode", "mask", "observe", "apply", "step"), 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -156,13 +157,13 @@ def without_views(rules: Rules, games: int, repeat: int) -> float:
 
     try:
         GameState.view = recording  # type: ignore[method-assign]
-        aec_games(lambda: env(players=4, rules=rules), games)
+        aec_games(lambda: env(players=4, rules=rules, backend=Backend.ENGINE), games)
         gc.freeze()  # the recorded views stay out of the collector's way, as no views pile up in a real run
         GameState.view = replaying  # type: ignore[method-assign]
         best = float("inf")
         for _ in range(repeat):
             replayed = iter(recorded)
-            best = min(best, aec_games(lambda: env(players=4, rules=rules), games)[0])
+            best = min(best, aec_games(lambda: env(players=4, rules=rules, backend=Backend.ENGINE), games)[0])
     finally:
         GameState.view = view  # type: ignore[method-assign]
         gc.unfreeze()
@@ -204,9 +205,14 @@ def main() -> None:
 
     results: dict[str, float | str] = {"rules": f"{args.preset}, 4 players"}
     timings = {
-        "env()": lambda: env(players=4, rules=rules),
-        "OrderEnforcingWrapper(env())": lambda: OrderEnforcingWrapper(env(players=4, rules=rules)),
+        "env(), engine": lambda: env(players=4, rules=rules, backend=Backend.ENGINE),
+        "OrderEnforcingWrapper(env()), engine": lambda: OrderEnforcingWrapper(
+            env(players=4, rules=rules, backend=Backend.ENGINE)
+        ),
     }
+    if env(players=4, rules=rules).backend is Backend.COMPILED:
+        timings["env(), compiled"] = lambda: env(players=4, rules=rules, backend=Backend.COMPILED)
+        aec_games(timings["env(), compiled"], 1)  # compile, or load the compiled core from the cache
     step_us: dict[str, float] = {}
     for name, make in timings.items():
         best, steps = min(aec_games(make, args.games) for _ in range(args.repeat))
@@ -214,7 +220,7 @@ def main() -> None:
         step_us[name] = best / steps * 1e6
         results[f"AEC µs/step through {name}"] = round(step_us[name], 2)
     results["AEC target, games/s"] = TARGET_GAMES_PER_SECOND
-    results["AEC games/s through env(), views replayed (costing nothing)"] = round(
+    results["AEC games/s through env(), engine, views replayed (costing nothing)"] = round(
         without_views(rules, args.games, args.repeat), 1
     )
 

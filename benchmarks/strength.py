@@ -6,6 +6,11 @@ Run: python benchmarks/strength.py [--json] [--games N] [--mc-games M] [--mc-rou
 With `--special-games K` it also plays RuleBot against RandomBots with all seven special
 cards (`Preset.ANNIVERSARY_2021`), K full games.
 
+With `--mc-time-ms T` it also plays MonteCarloBot with a budget of T milliseconds per
+decision against RuleBots, once with its rollouts compiled (the `fast` extra) and once in
+Python: the same budget buys the compiled bot many more worlds. Unlike the others, these
+results depend on the machine's speed.
+
 Plays seeded, seat-rotated 4-player tournaments and prints each bot's mean score with a 95%
 confidence interval, win rate and exact-hit rate. Results depend only on the seeds, not on
 the machine; the run time does.
@@ -30,6 +35,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="tournament seed")
     parser.add_argument(
         "--special-games", type=int, default=0, help="RuleBot vs RandomBot games with all seven special cards"
+    )
+    parser.add_argument(
+        "--mc-time-ms", type=float, default=0, help="also MonteCarloBot with this time budget, compiled and in Python"
     )
     args = parser.parse_args()
 
@@ -60,6 +68,20 @@ def main() -> None:
             progress=True,
         )
         report["RuleBot vs 3 RandomBots, full games, all seven special cards"] = (special, time.perf_counter() - start)
+    if args.mc_time_ms:
+        for compiled in (True, False):
+            start = time.perf_counter()
+            budget = BotFactory(MonteCarloBot, samples=10**6, time_ms=args.mc_time_ms, compiled=compiled)
+            result = tournament(
+                [budget, RuleBot, RuleBot, RuleBot],
+                args.mc_games,
+                rules=Rules(schedule=Schedule.ladder(4, rounds=args.mc_rounds)),
+                seed=args.seed,
+                progress=True,
+            )
+            kind = "compiled rollouts" if compiled else "Python rollouts"
+            title = f"MonteCarloBot ({args.mc_time_ms:g} ms a decision, {kind}) vs 3 RuleBots, {args.mc_rounds} rounds"
+            report[title] = (result, time.perf_counter() - start)
     if args.json:
         print(json.dumps({k: {**r.to_dict(), "seconds": round(t, 1)} for k, (r, t) in report.items()}, indent=2))
         return

@@ -185,15 +185,23 @@ def _imports_own_package(node: ast.AST) -> bool:
     return False
 
 
+def _top_level(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A module's statements outside functions and classes: in `if` and `try` blocks too."""
+    for statement in statements:
+        yield statement
+        if isinstance(statement, ast.If | ast.Try):
+            yield from _top_level(statement.body)
+            yield from _top_level(statement.orelse)
+        if isinstance(statement, ast.Try):
+            for handler in statement.handlers:
+                yield from _top_level(handler.body)
+
+
 def test_no_function_level_import_of_the_package() -> None:
-    """Every import of the package's own modules is at a module's top level (or for type checking only)."""
+    """Every import of the package's own modules is at a module's top level, not in a function."""
     found = []
     for name, module in _modules():
-        top_level = set()
-        for statement in module.body:
-            top_level.add(id(statement))
-            if isinstance(statement, ast.If) and "TYPE_CHECKING" in ast.unparse(statement.test):
-                top_level.update(id(inner) for inner in statement.body)
+        top_level = {id(statement) for statement in _top_level(module.body)}
         for node in ast.walk(module):
             if _imports_own_package(node) and id(node) not in top_level:
                 found.append(f"{name}:{node.lineno}")  # type: ignore[attr-defined]

@@ -10,6 +10,12 @@ round, so an agent's rewards over a game add up to its final total ([`Reward`][w
 `reset(seed=...)` deals the same game for the same seed. Every rule set works, special
 cards included.
 
+With the `fast` extra installed, the environment plays its games in the compiled core
+([`wizardrules.fast`][wizardrules.fast]) when the rules are the core's (the standard deck, a
+built-in bid policy, `StandardScore`) and the agents observe the observation: the same
+games, observations, masks and rewards, several times faster
+([`Backend`][wizardrules.pettingzoo.Backend]).
+
 [`env`][wizardrules.pettingzoo.env] behaves as PettingZoo's classic games do in their
 wrappers: an illegal action ends the game with a penalty for the agent that took it.
 [`raw_env`][wizardrules.pettingzoo.raw_env] raises [`IllegalActionError`][wizardrules.IllegalActionError]
@@ -38,20 +44,44 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import random
+import types
 from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from wizardrules._compiled.config import compiled_rules_problem
 from wizardrules._table import RENDER_MODES, Table, worst_total
 from wizardrules.engine import GameState, PlayerView, new_game
 from wizardrules.errors import IllegalActionError, PlayerError, RulesError
 from wizardrules.rl import Encoding, Reward
 from wizardrules.rules import Rules
 
-__all__ = ["WizardEnv", "env", "raw_env"]
+_fast: types.ModuleType | None
+try:
+    from wizardrules import fast as _fast
+except ImportError:  # the `fast` extra is not installed: the engine plays every game
+    _fast = None
+
+__all__ = ["Backend", "WizardEnv", "env", "raw_env"]
+
+
+class Backend(enum.Enum):
+    """What plays the environment's games: the same games either way, at different speeds."""
+
+    AUTO = "auto"
+    """The compiled core where it can (the `fast` extra installed, the rules its own, the
+    observation observed), else the engine."""
+    ENGINE = "engine"
+    """The engine: every rule set and encoding."""
+    COMPILED = "compiled"
+    """The compiled core ([`wizardrules.fast`][wizardrules.fast]); refused with a `RulesError`
+    where it cannot play (no `fast` extra, special cards, a custom bid policy or score rule,
+    the information-state encoding)."""
+
 
 Observation = dict[str, np.ndarray[Any, Any]]
 """What an agent observes: `{"observation": float32 vector, "action_mask": int8 vector}`."""
@@ -71,9 +101,12 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             changes nothing. A number: an illegal action ends the game for every agent, the
             agent that took it is rewarded this number and the others 0 for that step, and its
             info says `{"illegal_action": True}` (as PettingZoo's `TerminateIllegalWrapper`).
+        backend: what plays the games ([`Backend`][wizardrules.pettingzoo.Backend]); the
+            compiled core where it can by default.
 
     Raises:
-        RulesError: the rules cannot be played by that many players, or an unknown render mode.
+        RulesError: the rules cannot be played by that many players, an unknown render mode,
+            or a backend that cannot play these rules.
 
     Attributes:
         codec: the action space's codec: `codec.action(index)` is the action of an index.
@@ -96,9 +129,19 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         encoding: Encoding = Encoding.OBSERVATION,
         reward: Reward = Reward.POINTS,
         illegal_reward: float | None = None,
+        backend: Backend = Backend.AUTO,
     ) -> None:
         super().__init__()
         self._lay(players, rules, render_mode, encoding, reward)
+        self.backend: Final = self._backend(backend, players)
+        """The backend that plays the games: `Backend.ENGINE` or `Backend.COMPILED`."""
+        self._compiled = (
+            None
+            if _fast is None or self.backend is Backend.ENGINE
+            else _fast.VectorGame(1, players=players, rules=self.rules)
+        )
+        self._stale = False  # whether the compiled game has moved on from `_state`
+        self._rows = [np.full(1, value, dtype=np.int64) for value in range(max(players, self.codec.size))]
         self.illegal_reward: Final = None if illegal_reward is None else float(illegal_reward)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         low, high = self.observer.describe(encoding).bounds()
@@ -118,6 +161,46 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         self._totals: tuple[int, ...] = (0,) * players
         self._rewarded = False
         self._start(self.possible_agents[0])  # until reset() deals, observe() and step() refuse
+
+    def _backend(self, backend: Backend, players: int) -> Backend:
+        """The backend that plays: `ENGINE` or `COMPILED`, as `backend` asks and the rules allow."""
+        if not isinstance(backend, Backend):
+            raise RulesError(f"backend {str(backend)[:20]!r}: expected a Backend")
+        if backend is Backend.ENGINE:
+            return backend
+        problem = compiled_rules_problem(self.rules)
+        if _fast is None:
+            problem = "the 'fast' extra is not installed (pip install 'wizardrules[fast]')"
+        elif self.encoding is not Encoding.OBSERVATION:
+            problem = "the compiled core encodes the observation, not the information state"
+        if problem is None:
+            return Backend.COMPILED
+        if backend is Backend.COMPILED:
+            raise RulesError(f"Backend.COMPILED: {problem}")
+        return Backend.ENGINE
+
+    @property
+    def game(self) -> GameState:
+        """The current game state (full information: for analysis, not for agents).
+
+        With the compiled backend it is replayed through the engine when asked for (slow).
+
+        Raises:
+            RulesError: the environment has not been reset yet.
+        """
+        if self._stale and self._compiled is not None:
+            self._state = self._compiled.record(0).replay()
+            self._stale = False
+        return Table.game.fget(self)  # type: ignore[attr-defined, no-any-return]
+
+    def _need_game(self) -> None:
+        """Refuse to go on before `reset()` has dealt a game.
+
+        Raises:
+            RulesError: the environment has not been reset yet.
+        """
+        if self._state is None:
+            raise RulesError("the environment has no game yet: call reset() first")
 
     def _start(self, first: str) -> None:
         """Every agent in play with nothing paid, and `first` to act."""
@@ -167,6 +250,9 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             self._rng = random.Random(int(seed))
         state = new_game(len(self.possible_agents), rules=self.rules, rng=self._rng)
         self._state = state
+        self._stale = False
+        if self._compiled is not None:
+            self._compiled.start(0, state)
         self._totals = state.totals
         self._rewarded = False
         self._start(self.possible_agents[self._to_move(state)])
@@ -178,8 +264,13 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             PlayerError: there is no such agent.
             RulesError: the environment has not been reset yet.
         """
-        state = self.game
         seat = self._seat_of(agent)
+        if self._compiled is not None:
+            self._need_game()
+            compiled = self._compiled
+            mask = compiled.legal_mask()[0] if seat == compiled.seat_to_move(0) else np.zeros(self.codec.size, np.bool_)
+            return {"observation": compiled.observe(self._rows[seat])[0], "action_mask": mask.view(np.int8)}
+        state = self.game
         if seat == state.to_move:  # the state is this environment's own game: no need to check it
             mask = self.codec.mask_of(state.legal_actions()).view(np.int8)
         else:
@@ -196,6 +287,9 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            return
+        if self._compiled is not None:
+            self._step_compiled(agent, action)
             return
         state = self.game
         chosen = self.codec.action(action)  # type: ignore[arg-type]  # None is refused there
@@ -223,6 +317,42 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             self._totals = totals
             self._rewarded = True
         to_move = after.to_move
+        if to_move is None:  # the game is over (R7)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[to_move]
+        if self.render_mode is not None and self.render_mode == "human":
+            self.render()
+
+    def _step_compiled(self, agent: str, action: int | None) -> None:
+        """`step` in the compiled core: the same game, rewards and turns as in the engine."""
+        compiled = self._compiled
+        assert compiled is not None  # noqa: S101 - called only with the compiled backend
+        self._need_game()
+        index = self.codec.index(self.codec.action(action))  # type: ignore[arg-type]  # None is refused there
+        try:
+            compiled.step(self._rows[index])
+        except IllegalActionError:
+            if self.illegal_reward is None:
+                raise
+            self._end_illegal(agent, self.illegal_reward)
+            return
+        self._stale = True
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self._rewarded:  # last step's rewards are over
+            for other in rewards:
+                rewards[other] = 0.0
+            self._rewarded = False
+        if compiled.scored[0]:  # a round was scored: each seat is paid its points (R6)
+            cumulative = self._cumulative_rewards
+            for name, points in zip(self.possible_agents, compiled.rewards[0].tolist(), strict=True):
+                paid = points * self._scale
+                rewards[name] = paid
+                cumulative[name] += paid
+            self._rewarded = True
+        to_move = compiled.seat_to_move(0)
         if to_move is None:  # the game is over (R7)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
@@ -275,12 +405,13 @@ def raw_env(
     *,
     encoding: Encoding = Encoding.OBSERVATION,
     reward: Reward = Reward.POINTS,
+    backend: Backend = Backend.AUTO,
 ) -> WizardEnv:
     """The bare environment: an illegal action raises `IllegalActionError` and changes nothing.
 
     The arguments are those of [`WizardEnv`][wizardrules.pettingzoo.WizardEnv].
     """
-    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward)
+    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, backend=backend)
 
 
 def env(
@@ -291,6 +422,7 @@ def env(
     encoding: Encoding = Encoding.OBSERVATION,
     reward: Reward = Reward.POINTS,
     illegal_reward: float | None = None,
+    backend: Backend = Backend.AUTO,
 ) -> WizardEnv:
     """The environment as PettingZoo's classic games behave: an illegal action ends the game.
 
@@ -309,4 +441,6 @@ def env(
     """
     if illegal_reward is None:
         illegal_reward = worst_total(rules, players, reward)
-    return WizardEnv(players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward)
+    return WizardEnv(
+        players, rules, render_mode, encoding=encoding, reward=reward, illegal_reward=illegal_reward, backend=backend
+    )

@@ -31,6 +31,7 @@ from typing import Any, Final
 import attrs
 from attrs import define, field, frozen
 
+from wizardrules._compiled import montecarlo as compiled_rollouts
 from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RuleBot
@@ -480,6 +481,10 @@ class MonteCarloBot:
             `RuleBot()` by default.
         time_ms: a time budget per decision in milliseconds (monotonic clock): no new world
             is started once it is spent, but at least one world is always played.
+        compiled: play the rollouts in the compiled core when the `fast` extra is installed,
+            the rollout bot is the default `RuleBot` and the rules are the core's (the standard
+            deck, a built-in bid policy, `StandardScore`): the very same scores, many times
+            faster, so the same choices for a number of samples and more samples in a time budget.
 
     Raises:
         RulesError: `samples` is not a whole number 1 or more, or `time_ms` not positive.
@@ -495,6 +500,7 @@ class MonteCarloBot:
     seed: int = 0
     rollout: Bot | None = None
     time_ms: float | None = field(default=None, validator=_positive_time)
+    compiled: bool = True
     _rng: random.Random = field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -513,10 +519,15 @@ class MonteCarloBot:
         start = time.monotonic()
         players = [player] * len(view.players)
         scores = [0.0] * len(legal)
+        fast = self.compiled and self.rollout is None and compiled_rollouts.possible(view.rules)
         for done in range(self.samples):
             if done and self.time_ms is not None and (time.monotonic() - start) * 1000 >= self.time_ms:
                 break
             state = world_state(view, sample_world(view, self._rng))
+            if fast:
+                for i, score in enumerate(compiled_rollouts.scores(view, state, legal)):
+                    scores[i] += score
+                continue
             for i, action in enumerate(legal):
                 scores[i] += _relative(_play_out(state.apply(action), players), view.seat)
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))

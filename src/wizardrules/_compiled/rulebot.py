@@ -1,0 +1,176 @@
+"""`RuleBot`'s play, compiled, and rollouts with it: what `MonteCarloBot` plays its worlds out with.
+
+`rulebot_code` makes the very choice `wizardrules.RuleBot` makes from the player's view
+(standard cards): the same card strengths summed in the same order, the same ties broken
+the same way, so that a compiled rollout ends with the very points of the Python one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wizardrules._compiled import kernel
+from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
+from wizardrules._compiled.rules import C_PLAYERS, win_key
+from wizardrules._compiled.steps import (
+    BIDDING_PHASE,
+    G_BEST_KEY,
+    G_BIDS,
+    G_HANDS,
+    G_LED,
+    G_MOVE,
+    G_PHASE,
+    G_POINTS,
+    G_ROUND,
+    G_TRICK_LEN,
+    G_TRUMP,
+    G_WON,
+    OVER_PHASE,
+    apply_code,
+    legal_codes,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from wizardrules._compiled.rules import Array
+
+
+@kernel()
+def strength(card: int, trump: int) -> float:
+    """How likely a card takes a trick, roughly (`RuleBot`'s bidding, standard cards)."""
+    if card >= 56:  # a Jester
+        return 0.0
+    if card >= 52:  # a Wizard
+        return 1.0
+    rank = card % 13 + 1
+    if card // 13 == trump:
+        return 0.35 + 0.05 * rank
+    if rank == 13:
+        return 0.7
+    if rank == 12:
+        return 0.4
+    if rank == 11:
+        return 0.2
+    return 0.0
+
+
+@kernel()
+def power(card: int, trump: int) -> int:
+    """A total order of how strong a card is when played (`RuleBot`'s play, standard cards)."""
+    if card >= 56:
+        return -1
+    if card >= 52:
+        return 100
+    rank = card % 13 + 1
+    return rank + 50 if card // 13 == trump else rank
+
+
+@kernel()
+def hand_worth(hand: int, trump: int) -> float:
+    """The tricks a hand is worth: its strengths summed in display order (Jesters, suit cards, Wizards)."""
+    worth = 0.0
+    for card in range(56, 60):
+        if hand >> card & 1:
+            worth += strength(card, trump)
+    for card in range(56):
+        if hand >> card & 1:
+            worth += strength(card, trump)
+    return worth
+
+
+@kernel()
+def rulebot_code(games: Array, b: int, codes: Array, count: int, rules: Array, clairvoyant: bool) -> int:
+    """The code of `RuleBot`'s choice among the `count` legal codes of game `b`, listed in the engine's order."""
+    seat = games[b, G_MOVE]
+    hand = games[b, G_HANDS + seat]
+    trump = games[b, G_TRUMP]
+    phase = games[b, G_PHASE]
+    if phase == BIDDING_PHASE:
+        if codes[0] == LOOK:  # it always looks first
+            return LOOK
+        if clairvoyant:  # round 1, one unseen card: guess from the others' hands (R4.5)
+            worth = 0.3
+            for other in range(rules[C_PLAYERS]):
+                if other != seat and games[b, G_HANDS + other] >> 52 & 0xF:
+                    worth = 0.0
+        else:
+            worth = hand_worth(hand, trump)
+        best = codes[0]
+        best_gap = 1e18
+        for i in range(count):
+            bid = codes[i] - BLIND_BID if codes[i] >= BLIND_BID else codes[i] - BID
+            gap = abs(bid - worth)
+            if gap < best_gap:  # the closest bid, the lower one on a tie
+                best, best_gap = codes[i], gap
+        return best
+    if phase < BIDDING_PHASE:  # naming the trump: the suit it holds most of, by rank
+        best = codes[0]
+        best_weight = -1
+        for i in range(count):
+            suit = codes[i] - TRUMP
+            weight = 0
+            for rank in range(13):
+                if hand >> (suit * 13 + rank) & 1:
+                    weight += rank + 1 + 5
+            if weight > best_weight:
+                best, best_weight = codes[i], weight
+        return best
+    # playing: hit the bid exactly (R5)
+    need = games[b, G_BIDS + seat] - games[b, G_WON + seat]
+    leading = games[b, G_TRICK_LEN] == 0
+    led = games[b, G_LED]
+    best_key = games[b, G_BEST_KEY]
+    strongest = weakest = weakest_winning = strongest_losing = -1
+    for i in range(count):
+        card = codes[i] - PLAY
+        p = power(card, trump)
+        if strongest < 0 or p >= power(codes[strongest] - PLAY, trump):
+            strongest = i  # by_power[-1]: the last of the strongest
+        if weakest < 0 or p < power(codes[weakest] - PLAY, trump):
+            weakest = i  # by_power[0]: the first of the weakest
+        wins = leading
+        if not leading:
+            after = led
+            if led == -1 and card < 56:
+                after = card // 13 if card < 52 else -2
+            wins = win_key(card, trump, after) > best_key
+        if wins:
+            if weakest_winning < 0 or p < power(codes[weakest_winning] - PLAY, trump):
+                weakest_winning = i
+        elif strongest_losing < 0 or p >= power(codes[strongest_losing] - PLAY, trump):
+            strongest_losing = i
+    if need > 0:
+        if leading:
+            return codes[strongest]
+        return codes[weakest_winning] if weakest_winning >= 0 else codes[weakest]
+    return codes[strongest_losing] if strongest_losing >= 0 else codes[weakest]
+
+
+@kernel()
+def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clairvoyant: bool) -> None:
+    """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5)."""
+    codes = np.empty(64, dtype=np.int64)
+    while games[b, G_PHASE] != OVER_PHASE:
+        count = legal_codes(games, b, rules, codes)
+        code = rulebot_code(games, b, codes, count, rules, clairvoyant and games[b, G_ROUND] == 0)
+        apply_code(games, deals, log, b, code, rules)
+
+
+@kernel()
+def rollout_scores(
+    games: Array, deals: Array, log: Array, seat: int, codes: Array, rules: Array, clairvoyant: bool, scores: Array
+) -> None:
+    """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
+
+    A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
+    """
+    n = rules[C_PLAYERS]
+    for i in range(codes.shape[0]):
+        apply_code(games, deals, log, i, codes[i], rules)
+        play_out(games, deals, log, i, rules, clairvoyant)
+        every = 0
+        for other in range(n):
+            every += games[i, G_POINTS + other]
+        own = games[i, G_POINTS + seat]
+        scores[i] = own - (every - own) / (n - 1)

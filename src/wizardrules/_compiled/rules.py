@@ -1,0 +1,192 @@
+"""The rules as compiled kernels use them: random streams, bit counting, bids, trick keys, points.
+
+Hands are `uint64` masks in the engine's bit layout (`wizardrules._core`): 0..51 the suit
+cards (suit index * 13 + rank - 1), 52..55 the Wizards, 56..59 the Jesters. A game's chance
+comes from its own `splitmix64` stream, seeded from a run's seed and the game's number, so
+that a game does not depend on which thread plays it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wizardrules._compiled import kernel
+
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    import numpy as np
+    import numpy.typing as npt
+
+    Array: TypeAlias = npt.NDArray[Any]
+    """An array of any dtype (kernels read int64, uint64, small ints and bools alike)."""
+
+# Bid policies, as the configuration vector names them.
+FREE, NOT_EQUAL, EQUAL, HOOK = 0, 1, 2, 3
+
+# A game's rules are one int64 vector: these fields, then per round its cards, then per
+# round its fixed trump (a suit, -1 for none, or NOT_FIXED), then per round whether blind
+# bids are possible (1 or 0): `round_cards`, `fixed_trump` and `blind_round` read them.
+C_PLAYERS, C_ROUNDS, C_POLICY, C_FIRST_FREE, C_MIN_CARDS, C_KEEPER = 0, 1, 2, 3, 4, 5
+C_HIT, C_PER_TRICK, C_MISS, C_BLIND_TIMES = 6, 7, 8, 9
+C_SIZE = 10
+
+NOT_FIXED = -2
+"""A round whose trump the turned-up card decides (R3.5)."""
+GOLDEN = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
+DEBRUIJN = 0x03F79D71B4CB0A89
+DEBRUIJN_INDEX = tuple(sorted(range(64), key=lambda i: ((1 << i) * DEBRUIJN & (2**64 - 1)) >> 58))
+"""The bit index of each de Bruijn position: `lowest` reads it."""
+ANY_SUIT = (1 << 52) - 1
+WIZARDS = 0xF << 52
+JESTERS = 0xF << 56
+SUIT_CARDS = 0x1FFF
+
+
+@kernel()
+def mix(z: np.uint64) -> np.uint64:
+    """splitmix64's output function."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(MIX1)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(MIX2)
+    return z ^ (z >> np.uint64(31))
+
+
+@kernel()
+def game_stream(seed: np.uint64, game: np.uint64) -> np.uint64:
+    """The first state of game `game`'s random stream in a run seeded `seed`."""
+    return mix(mix(seed + np.uint64(GOLDEN)) + game * np.uint64(GOLDEN))
+
+
+@kernel()
+def below(state: np.uint64, k: int) -> tuple[int, np.uint64]:
+    """A uniform whole number 0..k-1 (for k below 2**32) and the stream's next state."""
+    state = state + np.uint64(GOLDEN)
+    z = mix(state) >> np.uint64(32)
+    return int((z * np.uint64(k)) >> np.uint64(32)), state
+
+
+@kernel(inline=True)
+def round_cards(rules: Array, rnd: int) -> int:
+    """The cards each player is dealt in round `rnd` (from 0)."""
+    return rules[C_SIZE + rnd]
+
+
+@kernel(inline=True)
+def fixed_trump(rules: Array, rnd: int) -> int:
+    """Round `rnd`'s fixed trump: a suit's index, -1 for none, or `NOT_FIXED` (R3.5)."""
+    return rules[C_SIZE + rules[C_ROUNDS] + rnd]
+
+
+@kernel(inline=True)
+def blind_round(rules: Array, rnd: int) -> bool:
+    """Whether blind bids are possible in round `rnd` (R4.4, R4.5)."""
+    return rules[C_SIZE + 2 * rules[C_ROUNDS] + rnd] != 0
+
+
+@kernel()
+def popcount(mask: int) -> int:
+    """The number of set bits of a mask (an int64 or uint64)."""
+    x = np.uint64(mask)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@kernel()
+def lowest(mask: int) -> int:
+    """The index of the lowest set bit of a mask (an int64 or uint64) that is not 0."""
+    x = np.uint64(mask)
+    return DEBRUIJN_INDEX[((x & -x) * np.uint64(DEBRUIJN)) >> np.uint64(58)]
+
+
+@kernel()
+def nth_bit(mask: int, r: int) -> int:
+    """The index of the `r`-th lowest set bit of a mask, counted from 0."""
+    x = np.uint64(mask)
+    for _ in range(r):
+        x &= x - np.uint64(1)
+    return lowest(x)
+
+
+@kernel(inline=True)
+def wrap(seat: int, n: int) -> int:
+    """`seat % n` for a seat in -n..2n-1, without a division (a hot path's way to go round the table)."""
+    if seat >= n:
+        return seat - n
+    if seat < 0:
+        return seat + n
+    return seat
+
+
+@kernel()
+def allowed_bids(
+    cfg: Array,
+    rnd: int,
+    cards: int,
+    made: int,
+    bid_sum: int,
+    dealer: int,
+    totals: Array,
+) -> int:
+    """The bids the next bidder may make as a mask of bids 0..cards (R4.1, R4.2), as the bid policies say.
+
+    `cfg` is the rules' vector (its first fields are read); `totals` the seats' totals.
+    """
+    every = (1 << (cards + 1)) - 1
+    policy = cfg[C_POLICY]
+    players = cfg[C_PLAYERS]
+    last = made == players - 1
+    if policy == FREE:
+        return every
+    if policy == EQUAL:  # the running sum stays at most the cards; the last bid makes it exact
+        room = cards - bid_sum
+        if room < 0:
+            return 0
+        if last:
+            return 1 << room
+        return (1 << (room + 1)) - 1
+    binds = False
+    if last:
+        if policy == NOT_EQUAL:
+            binds = not (cfg[C_FIRST_FREE] != 0 and rnd == 0) and cards >= cfg[C_MIN_CARDS]
+        else:  # the scorekeeper's hook: it binds a scorekeeper who deals and is not leading
+            keeper = cfg[C_KEEPER]
+            if dealer == keeper and keeper < players:
+                binds = totals[keeper] < totals[:players].max()
+    if binds:
+        excluded = cards - bid_sum
+        if 0 <= excluded <= cards:
+            return every & ~(1 << excluded)
+    return every
+
+
+@kernel()
+def points(cfg: Array, bid: int, tricks: int, blind: bool) -> int:
+    """A round's points under `StandardScore` with the configuration's numbers (R6.1, R6.2)."""
+    if bid == tricks:
+        value = cfg[C_HIT] + cfg[C_PER_TRICK] * tricks
+    else:
+        value = -cfg[C_MISS] * abs(bid - tricks)
+    return value * cfg[C_BLIND_TIMES] if blind else value
+
+
+@kernel(inline=True)
+def win_key(card: int, trump: int, led: int) -> int:
+    """A standard card's strength in a trick (R5.4): the first card of the highest key wins.
+
+    `led` is the led suit, -1 while none is set and -2 once a Wizard came first. These are
+    the numbers of the engine's table, `wizardrules._core.WIN_KEYS`; a test compares them.
+    """
+    if card >= 56:  # a Jester
+        return -1
+    if card >= 52:  # a Wizard: the first one wins
+        return 200
+    suit = card // 13
+    if suit == trump:
+        return 100 + card % 13
+    if suit == led:
+        return card % 13
+    return -1
