@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wizardrules import _codec
+from wizardrules._convert import shown
 from wizardrules._sheet_rows import BidsEntry, CloudEntry, Entry, Round, TricksEntry
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Suit
@@ -66,7 +67,7 @@ def ints_of(item: Any, key: str, what: str) -> list[int]:
     """The whole numbers under `key` of a saved entry, or a `FormatError` naming `what`."""
     values: list[Any] = _codec.field_of(item, key, list, what)
     if not all(type(v) is int for v in values):
-        raise FormatError(f"{what}: {key} {values!r} must be whole numbers")
+        raise FormatError(f"{what}: {key} {shown(values)} must be whole numbers")
     return [int(v) for v in values]
 
 
@@ -79,7 +80,7 @@ def cloud_change(item: Any, what: str) -> CloudChange:
     """The Cloud change (`up` or `down`) of a saved entry."""
     name = _codec.field_of(item, "change", str, what)
     if name not in ("up", "down"):
-        raise FormatError(f"{what}: cloud change {name!r} must be 'up' or 'down'")
+        raise FormatError(f"{what}: cloud change {shown(name)} must be 'up' or 'down'")
     return CloudChange.UP if name == "up" else CloudChange.DOWN
 
 
@@ -89,7 +90,7 @@ def trump_of(item: Any, what: str) -> Suit | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in {s.value for s in Suit}:
-        raise FormatError(f"{what}: trump {value!r} must be one of R, Y, G, B or null")
+        raise FormatError(f"{what}: trump {shown(value)} must be one of R, Y, G, B or null")
     return Suit(value)
 
 
@@ -117,5 +118,6 @@ def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[st
             )
     if _canonical(data.get("totals")) != _canonical(list(totals)):
         raise FormatError(
-            f"score sheet was tampered with: totals {data.get('totals')!r} do not match the rounds ({list(totals)!r})"
+            f"score sheet was tampered with: totals {shown(data.get('totals'))} "
+            f"do not match the rounds ({shown(list(totals))})"
         )
