@@ -20,6 +20,7 @@ from typing import Final, TypeVar
 
 from attrs import frozen
 
+from wizardrules._convert import shown
 from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
 from wizardrules.actions import LOOK, Bid
 from wizardrules.engine._bids import allowed_bids_at, bid_actions
@@ -133,10 +134,15 @@ class SimGame:
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
     """The deal seed and the choice seed of game number `game` of a run seeded `seed`.
 
+    Raises:
+        RulesError: `seed` or `game` is not an integer.
+
     Example:
         >>> game_seeds(0, 2)
         (2, 5)
     """
+    if type(seed) is not int or type(game) is not int:
+        raise RulesError(f"game_seeds({shown(seed)}, {shown(game)}): the seed and the game number are integers")
     deal_seed = seed * 1_000_000_007 + game
     return deal_seed, deal_seed * 2 + 1
 
@@ -156,11 +162,13 @@ def random_games(
     same way plays the very same game.
 
     Raises:
-        RulesError: `n` is negative, the players or rules cannot play, or the rules have
-            special cards (R8), which these playouts leave out.
+        RulesError: `n` is negative, `seed` is not an integer, the players or rules cannot
+            play, or the rules have special cards (R8), which these playouts leave out.
     """
     if type(n) is not int or n < 0:
-        raise RulesError(f"random_games: {n!r} games; give a whole number 0 or more")
+        raise RulesError(f"random_games: {shown(n)} games; give a whole number 0 or more")
+    if type(seed) is not int:
+        raise RulesError(f"random_games: seed {shown(seed)} must be an integer, as for new_game")
     setup = setup_for(players, _DEFAULT_RULES if rules is None else rules)  # checks the players and rules
     if setup.specials:
         raise RulesError(
