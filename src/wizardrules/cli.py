@@ -16,6 +16,7 @@ from typing import Final, NoReturn
 
 import attrs
 
+from wizardrules._convert import shown
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
@@ -24,7 +25,7 @@ from wizardrules.rules import Preset, Schedule
 from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.tournament import tournament
-from wizardrules.tricks import WinReason, decide_trick
+from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, WinReason, decide_trick
 
 __all__ = ["main"]
 
@@ -142,6 +143,8 @@ _BOTS: Final[dict[str, type[Bot]]] = {"rule": RuleBot, "random": RandomBot, "mon
 
 
 def _bot_kinds(text: str | None, players: int) -> list[str]:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # at once, before a bot per player is made (R2.1)
+        raise RulesError(f"--players {shown(players)}: Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R2.1)")
     kinds = [k.strip() for k in text.split(",")] if text else ["rule"] * players
     if len(kinds) != players:
         raise RulesError(f"--bots names {len(kinds)} bots for {players} players")
@@ -192,6 +195,9 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (see `--help` for the usage)."""
 
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.splitlines())  # argparse repeats what it cannot read: keep it to one line
+        if len(message) > 300:
+            message = f"{message[:300]}…"
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
