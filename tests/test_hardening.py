@@ -275,6 +275,30 @@ def test_unchecked_types_get_library_errors() -> None:
     assert not state.is_legal(Bid(tricks=0), seat=1.0)  # type: ignore[arg-type] # as apply refuses it
 
 
+class Answering:
+    """A custom score rule that answers `answer` for every round."""
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+
+    def points(self, bid: int, tricks: int, *, blind: bool = False) -> int:
+        return self.answer  # type: ignore[return-value] # the point of this rule
+
+
+@pytest.mark.parametrize("answer", ["x", 1.5, None, 10**5000, -(10**16)], ids=["text", "float", "none", "huge", "big"])
+def test_a_custom_score_rule_answer_is_checked(answer: object) -> None:
+    """R6.4: a custom rule answering other than a whole number within ±10**15 is a ScoringError, not a TypeError."""
+    rules = Rules(score_rule=Answering(answer), schedule=Schedule.ladder(3, rounds=1))
+    sheet = ScoreSheet(players=["A", "B", "C"], rules=rules)
+    refused(lambda: sheet.record(bids=[1, 0, 0], tricks=[1, 0, 0]), ScoringError)
+    state = new_game(3, rules=rules, seed=1)
+    while not (state.phase is Phase.PLAYING and len(state.current_trick.cards) == 2):
+        state = state.apply(state.legal_actions()[0])
+    last = state  # its next card ends the round, which asks the score rule
+    refused(lambda: last.apply(last.legal_actions()[0]), ScoringError)
+    refused(lambda: random_games(1, players=3, rules=rules), ScoringError)
+
+
 def test_a_string_seed_is_refused_before_anything_is_built() -> None:
     """A str seed multiplied by a billion would allocate gigabytes; it is refused at once."""
     tracemalloc.start()

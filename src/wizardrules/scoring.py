@@ -171,6 +171,25 @@ STANDARD_SCORE: Final = StandardScore()
 """The rulebook's scoring rule."""
 
 
+POINTS_LIMIT: Final = 10**15
+"""The most points, either way, a score rule may give for a round."""
+
+
+def points_of(rule: ScoreRule, bid: int, tricks: int, blind: bool) -> int:
+    """`rule.points(bid, tricks, blind=blind)`, checked: any rule's answer is a whole number within ±10**15.
+
+    Raises:
+        ScoringError: the rule answered something else (a custom rule's fault).
+    """
+    value = rule.points(bid, tricks, blind=blind)
+    if not whole(value, -POINTS_LIMIT, POINTS_LIMIT):
+        raise ScoringError(
+            f"score rule {shown(rule)} gave {shown(value)} points for bid {bid}, tricks {tricks}: "
+            "points are whole numbers within ±10**15"
+        )
+    return value
+
+
 def round_points(bid: int, tricks: int, *, blind: bool = False) -> int:
     """Points of a round under the standard rule (R6.1, R6.2).
 

@@ -50,13 +50,12 @@ from wizardrules.errors import (
     PhaseError,
     PlayerError,
     RulesError,
-    ScoringError,
     TricksError,
     UndoError,
     WizardRulesError,
 )
 from wizardrules.rules import Rules, Schedule, Variant
-from wizardrules.scoring import standings
+from wizardrules.scoring import points_of, standings
 
 __all__ = ["PendingRound", "Round", "ScoreSheet"]
 
@@ -623,11 +622,9 @@ def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:
     number = len(state.rounds) + 1
     score = sheet.rules.score_rule
     points = tuple(
-        score.points(bid, taken, blind=blind)
+        points_of(score, bid, taken, blind)
         for bid, taken, blind in zip(pending.final_bids, entry.tricks, pending.blind, strict=True)
     )
-    if any(type(p) is not int for p in points):
-        raise ScoringError(f"score rule {shown(score)} gave points {shown(points)}; points must be whole numbers")
     finished = Round(
         number=number,
         cards=sheet.schedule.cards_per_round[number - 1],

@@ -30,6 +30,7 @@ from wizardrules.engine._round import DEALER_CHOOSES, round_trump
 from wizardrules.engine._setup import Setup, deal_game, setup_for
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
+from wizardrules.scoring import points_of
 from wizardrules.sheet import ScoreSheet
 
 __all__ = ["SimGame", "SimRound", "game_seeds", "pick", "random_games"]
@@ -210,7 +211,7 @@ def _play_round(game: Game, rnd: int, totals: list[int], uniform: Callable[[], f
         key = (bids[seat], won[seat], bool(blind >> seat & 1))
         value = memo.get(key) if memo is not None else None
         if value is None:
-            value = score.points(key[0], key[1], blind=key[2])
+            value = points_of(score, *key)
             if memo is not None:
                 memo[key] = value
         points.append(value)
