@@ -84,7 +84,8 @@ class _Short(reprlib.Repr):
 
     def __init__(self) -> None:
         super().__init__()
-        self.maxstring = self.maxother = self.maxlong = 40
+        self.maxstring = self.maxlong = 40
+        self.maxother = 100  # the repr of a value such as a bid policy, whole in the common case
 
     def repr_str(self, x: str, level: int) -> str:
         """The text's repr, or the repr of its first characters and an ellipsis (not its middle cut out)."""

@@ -150,7 +150,7 @@ def _bot_kinds(text: str | None, players: int) -> list[str]:
         raise RulesError(f"--bots names {len(kinds)} bots for {players} players")
     for kind in kinds:
         if kind not in _BOTS:
-            raise RulesError(f"bot {kind!r} is unknown; the bots are: {', '.join(_BOTS)}")
+            raise RulesError(f"bot {shown(kind)} is unknown; the bots are: {', '.join(_BOTS)}")
     return kinds
 
 
