@@ -157,7 +157,7 @@ def rules_from_data(data: JSON) -> Rules:
 
 
 MAX_DEPTH: Final = 16
-"""How deeply a saved file may nest arrays and objects; the library's own files nest 5 deep."""
+"""How deeply a saved file may nest arrays and objects; the library's own files nest 4 deep."""
 
 
 def load_versioned(text: str | bytes, *, format_name: str, version: int, what: str) -> dict[str, JSON]:

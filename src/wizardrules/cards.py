@@ -177,7 +177,8 @@ class Card:
 
     Cards compare equal by value and are shared instances: use
     [`Card.parse`][wizardrules.Card.parse], [`Card.suited`][wizardrules.Card.suited] or the
-    class constants rather than the constructor. Cards sort in display order: Jesters,
+    class constants rather than the constructor; copies and pickles of a card are the shared
+    card itself, and `Card` cannot be subclassed. Cards sort in display order: Jesters,
     suit cards by suit (red, yellow, green, blue) then rank, Wizards, then the special
     cards in the order of R1.2, a declared card right after its undeclared form.
 

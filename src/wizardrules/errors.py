@@ -46,7 +46,7 @@ its first 40 characters, a number too long to write out by its size in bits.
 
 - **Constructors and functions** (`Card`, `Bid`, `Trick`, `BidContext`, `Rules`,
   `Schedule`, `StandardScore`, `ScoreSheet`, `round_points`, `legal_plays`, ...) check the
-  type of every argument (`True` is not a number, a float is not an `int`) and bound every
+  type of every argument (`True` is not a number, nor is a float or an `int` subclass) and bound every
   number before anything is computed from it: a rank is 1..13, a seat 0..5, a player count
   3..6, a bid, trick count or round's cards 0..67 (the most a deck holds), a game at most
   1,000 rounds, a score rule's numbers within ±1,000,000. A sequence longer than its value

@@ -112,6 +112,7 @@ class GameState:
     """One moment of a game; immutable. Make one with [`new_game`][wizardrules.new_game].
 
     Equal states come from equal games (players, rules, deals, first dealer) and equal actions.
+    `GameState()` itself raises a `WizardRulesError`: a state without a game means nothing.
     """
 
     _core: Core
