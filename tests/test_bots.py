@@ -47,12 +47,12 @@ class Recorder:
 
 
 class Cheater:
-    """A bot that always bids 99."""
+    """A bot that always bids 50, more than any round has cards."""
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         from wizardrules import Bid
 
-        return Bid(tricks=99)
+        return Bid(tricks=50)
 
 
 def test_bots_receive_views_never_states() -> None:

@@ -67,10 +67,10 @@ class Seeded:
 
 
 class Cheater:
-    """Always bids 99."""
+    """Always bids 50, more than any round has cards."""
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return Bid(tricks=99)
+        return Bid(tricks=50)
 
 
 def make_random(seed: int) -> RandomBot:
@@ -383,11 +383,11 @@ def test_bad_options() -> None:
 def test_illegal_moves_reach_the_caller() -> None:
     """A bot's illegal action raises in the caller, in process and from a process pool (which stays usable)."""
     specs: list[BotSpec] = [RuleBot, RuleBot, Cheater]
-    with pytest.raises(IllegalActionError, match="99"):
+    with pytest.raises(IllegalActionError, match="50"):
         tournament(specs, 4, rules=SHORT3, executor=None)
     with ProcessPoolExecutor(max_workers=2) as pool:
         # IllegalActionError cannot be pickled yet, so it comes back as a RulesError that names it
-        with pytest.raises((IllegalActionError, RulesError), match=r"IllegalBidError|99"):
+        with pytest.raises((IllegalActionError, RulesError), match=r"IllegalBidError|50"):
             tournament(specs, 4, rules=SHORT3, executor=pool)
         assert tournament([RuleBot, RuleBot, RuleBot], 2, rules=SHORT3, executor=pool).games == 2
 

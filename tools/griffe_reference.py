@@ -8,6 +8,8 @@ extension imports each class of the package once the package is loaded and
   takes, by their argument names, keyword-only where attrs makes them so, with the types
   the constructor accepts (a converter's input type) and their defaults; with
   `merge_init_into_class` the class heading shows it as its signature;
+- leaves out an `__init__` that only raises (`GameState()`: states come from
+  `new_game`), so that no signature suggests calling the class;
 - writes a table of an enum's members and their values (and docstrings) into the enum's
   description, in place of one heading per member.
 
@@ -154,6 +156,17 @@ def _enum_members(cls: griffe.Class, runtime: type[enum.Enum]) -> None:
         cls.docstring.value = value
 
 
+def _only_raises(function: griffe.Object | griffe.Alias) -> bool:
+    """Whether a function's body, past its docstring, is a single `raise`."""
+    if not isinstance(function, griffe.Function):
+        return False
+    tree = ast.parse(inspect.cleandoc("\n" + function.source))
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.FunctionDef) else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
+
+
 class ReferenceExtension(griffe.Extension):
     """Constructor signatures of attrs classes and tables of enum members (see the module)."""
 
@@ -167,7 +180,9 @@ class ReferenceExtension(griffe.Extension):
                 continue
             if not isinstance(runtime, type):
                 continue
-            if attrs.has(runtime) and "__init__" in vars(runtime) and "__init__" not in cls.members:
+            if "__init__" in cls.members and _only_raises(cls.members["__init__"]):
+                cls.del_member("__init__")
+            elif attrs.has(runtime) and "__init__" in vars(runtime) and "__init__" not in cls.members:
                 _attrs_init(cls, runtime)
             elif issubclass(runtime, enum.Enum):
                 _enum_members(cls, runtime)

@@ -1,15 +1,22 @@
-"""Plain-data (JSON-ready) forms of `Rules`, kept out of the model classes.
+"""Plain-data (JSON-ready) forms of `Rules`, kept out of the model classes, and the checks
+every saved file passes when it is read.
 
 Only the built-in bid policies and the standard score rule have a saved form; a game
 under a custom policy or score rule cannot be saved (a `FormatError` says so).
+
+Loaders are the boundary for untrusted files: anything wrong in a file, whatever its kind
+(not JSON, nested too deep, a wrong type anywhere, numbers out of range, an edit that the
+checksum catches), is a `FormatError`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any, Final
 
+from wizardrules._convert import shown
 from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
 from wizardrules.cards import Special
 from wizardrules.errors import FormatError, WizardRulesError
@@ -33,7 +40,7 @@ def policy_to_data(policy: BidPolicy) -> dict[str, JSON]:
         return {"type": "equal"}
     if isinstance(policy, ScorekeeperHook):
         return {"type": "scorekeeper-hook", "scorekeeper": policy.scorekeeper}
-    raise FormatError(f"bid policy {policy!r} has no saved form; only the built-in policies can be saved")
+    raise FormatError(f"bid policy {shown(policy)} has no saved form; only the built-in policies can be saved")
 
 
 def policy_from_data(data: JSON) -> BidPolicy:
@@ -49,7 +56,7 @@ def policy_from_data(data: JSON) -> BidPolicy:
         return EqualBids()
     if kind == "scorekeeper-hook":
         return ScorekeeperHook(scorekeeper=_field(data, "scorekeeper", int, "bid_policy"))
-    raise FormatError(f"bid_policy type {kind!r} is unknown")
+    raise FormatError(f"bid_policy type {shown(kind)} is unknown")
 
 
 def _score_to_data(rule: ScoreRule) -> dict[str, JSON]:
@@ -61,13 +68,13 @@ def _score_to_data(rule: ScoreRule) -> dict[str, JSON]:
             "miss_penalty": rule.miss_penalty,
             "blind_multiplier": rule.blind_multiplier,
         }
-    raise FormatError(f"score rule {rule!r} has no saved form; only StandardScore can be saved")
+    raise FormatError(f"score rule {shown(rule)} has no saved form; only StandardScore can be saved")
 
 
 def _score_from_data(data: JSON) -> ScoreRule:
     kind = _field(data, "type", str, "score_rule")
     if kind != "standard":
-        raise FormatError(f"score_rule type {kind!r} is unknown")
+        raise FormatError(f"score_rule type {shown(kind)} is unknown")
     return StandardScore(
         hit_bonus=_field(data, "hit_bonus", int, "score_rule"),
         per_trick=_field(data, "per_trick", int, "score_rule"),
@@ -130,7 +137,7 @@ def rules_from_data(data: JSON) -> Rules:
         variants = Variant.NONE
         for name in _field(data, "variants", list, "rules"):
             if not isinstance(name, str) or name not in Variant.__members__ or name == "NONE":
-                raise FormatError(f"rules: variant {name!r} is unknown")
+                raise FormatError(f"rules: variant {shown(name)} is unknown")
             variants |= Variant[name]
         return Rules(
             bid_policy=policy_from_data(_field(data, "bid_policy", dict, "rules")),
@@ -149,22 +156,66 @@ def rules_from_data(data: JSON) -> Rules:
         raise FormatError(f"rules: {error}") from error
 
 
+MAX_DEPTH: Final = 16
+"""How deeply a saved file may nest arrays and objects; the library's own files nest 4 deep."""
+
+
 def load_versioned(text: str | bytes, *, format_name: str, version: int, what: str) -> dict[str, JSON]:
-    """The JSON object of a saved file, checked for its format and version.
+    """The JSON object of a saved file, checked for its format, its nesting and its version.
 
     Raises:
-        FormatError: not JSON, not an object of `format_name`, or another version.
+        FormatError: not JSON, nested more than `MAX_DEPTH` deep, not an object of
+            `format_name`, or another version.
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise FormatError(f"{what}: expected JSON text, got {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
-        raise FormatError(f"{what}: not JSON ({error})") from None
+    except (ValueError, RecursionError) as error:
+        raise FormatError(f"{what}: not JSON ({shown(str(error))})") from None
+    if _depth(data) > MAX_DEPTH:
+        raise FormatError(f"{what}: arrays and objects nested more than {MAX_DEPTH} deep")
     if not isinstance(data, dict) or data.get("format") != format_name:
         raise FormatError(f"not a {what}: the 'format' field must be {format_name!r}")
     found = data.get("version")
     if type(found) is not int or found != version:
-        raise FormatError(f"{what} version {found!r} is not supported (this reads {version})")
+        raise FormatError(f"{what} version {shown(found)} is not supported (this reads {version})")
     return data
+
+
+def _depth(data: JSON) -> int:
+    """How deeply `data` nests lists and dicts (0 for a plain value), found without recursion."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:  # deeper is refused anyway: no need to look further
+                stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def checksum(data: Mapping[str, JSON]) -> str:
+    """SHA-256 of the canonical JSON of a saved file's content (all but its `checksum` field).
+
+    It catches edits, not forgery: anyone can compute it again for an edited file.
+    """
+    content = {key: value for key, value in data.items() if key != "checksum"}
+    canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def check_checksum(data: Mapping[str, JSON], what: str) -> None:
+    """Refuse a saved file whose content does not match its checksum (an edited file).
+
+    Raises:
+        FormatError: the checksum is missing or does not match.
+    """
+    if "checksum" not in data:
+        raise FormatError(f"{what} has no checksum: it was not written by to_json, or it was edited")
+    if data["checksum"] != checksum(data):
+        raise FormatError(f"{what} was edited: its checksum does not match its content")
 
 
 def _enum(cls: Any, value: JSON, what: str) -> Any:
@@ -172,7 +223,7 @@ def _enum(cls: Any, value: JSON, what: str) -> Any:
         return cls(value)
     except (ValueError, TypeError):
         names = ", ".join(repr(m.value) for m in cls)
-        raise FormatError(f"{what} {value!r} is unknown; expected one of {names}") from None
+        raise FormatError(f"{what} {shown(value)} is unknown; expected one of {names}") from None
 
 
 def _field(data: JSON, key: str, kind: type, what: str) -> Any:
@@ -182,9 +233,9 @@ def _field(data: JSON, key: str, kind: type, what: str) -> Any:
         raise FormatError(f"{what}: the field {key!r} is missing")
     value = data[key]
     if kind is int and (type(value) is not int):
-        raise FormatError(f"{what}: {key} {value!r} must be a whole number")
+        raise FormatError(f"{what}: {key} {shown(value)} must be a whole number")
     if not isinstance(value, kind):
-        raise FormatError(f"{what}: {key} {value!r} must be of type {kind.__name__}")
+        raise FormatError(f"{what}: {key} {shown(value)} must be of type {kind.__name__}")
     return value
 
 

@@ -1,26 +1,82 @@
-"""Turning caller input into tuples and sets, with the library's own errors on bad input."""
+"""Turning caller input into tuples and sets, with the library's own errors on bad input.
+
+Every public boundary passes caller input through these helpers before it looks at it:
+sequences become plain tuples (a tuple subclass cannot change after it was checked), sizes
+are bounded before anything is built from them, and messages show caller input by
+[`shown`][wizardrules._convert.shown], a short repr that never raises.
+"""
 
 from __future__ import annotations
 
+import enum
+import itertools
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import Any, TypeVar
 
 from wizardrules.errors import WizardRulesError
 
 T = TypeVar("T")
+E = TypeVar("E", bound=enum.Enum)
 
 
-def as_tuple(value: Iterable[T], what: str, error: type[WizardRulesError]) -> tuple[T, ...]:
-    """`tuple(value)`, or `error` naming `what` when `value` is not a sequence of entries."""
-    if isinstance(value, tuple):
-        return value
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise error(f"{what} {value!r}: expected a sequence, got {type(value).__name__}")
+def as_tuple(
+    value: Iterable[T], what: str, error: type[WizardRulesError], *, limit: int | None = None
+) -> tuple[T, ...]:
+    """`value` as a plain tuple, or `error` naming `what` when it is not a sequence of entries.
+
+    A tuple subclass is copied into a plain tuple, so that what was checked cannot change.
+    With `limit`, a sequence of more than `limit` entries is refused before it is copied
+    (an iterator is read no further than one entry past the limit).
+
+    Examples:
+        >>> as_tuple([1, 2], "bids", WizardRulesError), as_tuple(range(3), "bids", WizardRulesError)
+        ((1, 2), (0, 1, 2))
+    """
+    if type(value) is tuple:
+        items: tuple[T, ...] = value
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise error(f"{what} {shown(value)}: expected a sequence, got {type(value).__name__}")
+    else:
+        if limit is not None and isinstance(value, Sized) and _size(value) > limit:
+            raise error(f"{what} {shown(value)}: more than {limit} entries")
+        try:
+            items = tuple(value if limit is None else itertools.islice(value, limit + 1))
+        except TypeError as problem:
+            raise error(f"{what} {shown(value)}: {problem}") from None
+    if limit is not None and len(items) > limit:
+        raise error(f"{what} {shown(items)}: {len(items)} entries, more than {limit}")
+    return items
+
+
+def _size(value: Sized) -> int:
+    """`len(value)`, or 0 when a sized object cannot say (then the copy is bounded instead)."""
     try:
-        return tuple(value)
-    except TypeError as problem:
-        raise error(f"{what} {value!r}: {problem}") from None
+        return len(value)
+    except (TypeError, ValueError, OverflowError):
+        return 0
+
+
+def whole(value: object, low: int, high: int) -> bool:
+    """Whether `value` is an `int` (not a bool, not a subclass) within `low..high`.
+
+    Examples:
+        >>> whole(3, 0, 5), whole(True, 0, 5), whole(3.0, 0, 5), whole(10**5000, 0, 5)
+        (True, False, False, False)
+    """
+    return type(value) is int and low <= value <= high
+
+
+def members_of(cls: type[E], values: Iterable[object], what: str, error: type[WizardRulesError]) -> frozenset[E]:
+    """The set of `values`, each a member of the enum `cls`, or `error` naming the first that is not.
+
+    Nothing is hashed before it is checked, so unhashable entries get the library's error.
+    """
+    items = as_tuple(values, what, error, limit=1000)
+    for item in items:
+        if not isinstance(item, cls):
+            raise error(f"{what}: {shown(item)} is not a {cls.__name__}")
+    return frozenset(items)  # type: ignore[arg-type] # each was checked to be a member
 
 
 class _Short(reprlib.Repr):
@@ -28,7 +84,12 @@ class _Short(reprlib.Repr):
 
     def __init__(self) -> None:
         super().__init__()
-        self.maxstring = self.maxother = self.maxlong = 40
+        self.maxstring = self.maxlong = 40
+        self.maxother = 100  # the repr of a value such as a bid policy, whole in the common case
+
+    def repr_str(self, x: str, level: int) -> str:
+        """The text's repr, or the repr of its first characters and an ellipsis (not its middle cut out)."""
+        return repr(x) if len(x) <= self.maxstring else f"{x[: self.maxstring]!r}…"
 
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 128:  # beyond 38 digits; Python refuses to write out very long ones
@@ -49,7 +110,7 @@ def shown(value: object) -> str:
 
     Examples:
         >>> shown(10**5000), shown("x" * 100), shown([1, 2])
-        ('<a 16610-bit number>', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'", '[1, 2]')
+        ('<a 16610-bit number>', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'…", '[1, 2]')
     """
     try:
         return _SHORT.repr(value)

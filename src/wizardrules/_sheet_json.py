@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from wizardrules import _codec
+from wizardrules._convert import shown
 from wizardrules._sheet_rows import BidsEntry, CloudEntry, Entry, Round, TricksEntry
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Suit
-from wizardrules.errors import FormatError
+from wizardrules.errors import FormatError, WizardRulesError
+
+if TYPE_CHECKING:  # the sheet writes and reads itself with this module
+    from wizardrules.sheet import ScoreSheet
+
+FORMAT: Final = "wizardrules/scoresheet"
+VERSION: Final = 1
 
 
 def entry_to_data(entry: Entry) -> dict[str, Any]:
@@ -66,7 +73,7 @@ def ints_of(item: Any, key: str, what: str) -> list[int]:
     """The whole numbers under `key` of a saved entry, or a `FormatError` naming `what`."""
     values: list[Any] = _codec.field_of(item, key, list, what)
     if not all(type(v) is int for v in values):
-        raise FormatError(f"{what}: {key} {values!r} must be whole numbers")
+        raise FormatError(f"{what}: {key} {shown(values)} must be whole numbers")
     return [int(v) for v in values]
 
 
@@ -79,7 +86,7 @@ def cloud_change(item: Any, what: str) -> CloudChange:
     """The Cloud change (`up` or `down`) of a saved entry."""
     name = _codec.field_of(item, "change", str, what)
     if name not in ("up", "down"):
-        raise FormatError(f"{what}: cloud change {name!r} must be 'up' or 'down'")
+        raise FormatError(f"{what}: cloud change {shown(name)} must be 'up' or 'down'")
     return CloudChange.UP if name == "up" else CloudChange.DOWN
 
 
@@ -89,7 +96,7 @@ def trump_of(item: Any, what: str) -> Suit | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in {s.value for s in Suit}:
-        raise FormatError(f"{what}: trump {value!r} must be one of R, Y, G, B or null")
+        raise FormatError(f"{what}: trump {shown(value)} must be one of R, Y, G, B or null")
     return Suit(value)
 
 
@@ -117,5 +124,68 @@ def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[st
             )
     if _canonical(data.get("totals")) != _canonical(list(totals)):
         raise FormatError(
-            f"score sheet was tampered with: totals {data.get('totals')!r} do not match the rounds ({list(totals)!r})"
+            f"score sheet was tampered with: totals {shown(data.get('totals'))} "
+            f"do not match the rounds ({shown(list(totals))})"
         )
+
+
+def write(sheet: ScoreSheet, entries: Sequence[Entry], *, indent: int | None) -> str:
+    """The sheet's saved form: its players, rules and entries, the rounds and totals they give, a checksum."""
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "rules": _codec.rules_to_data(sheet.rules),
+        "entries": [entry_to_data(e) for e in entries],
+        "rounds": [round_to_data(r) for r in sheet.rounds],
+        "totals": list(sheet.totals),
+    }
+    data["checksum"] = _codec.checksum(data)
+    return json.dumps(data, indent=indent, ensure_ascii=False)
+
+
+def load(cls: type[ScoreSheet], text: str | bytes) -> ScoreSheet:
+    """A sheet read back from `write`'s text by replaying its entries, checked against its rounds and checksum."""
+    data = _codec.load_versioned(text, format_name=FORMAT, version=VERSION, what="score sheet")
+    try:
+        sheet = cls(
+            players=_codec.field_of(data, "players", list, "score sheet"),
+            rules=_codec.rules_from_data(_codec.field_of(data, "rules", dict, "score sheet")),
+            first_dealer=_codec.field_of(data, "first_dealer", int, "score sheet"),
+        )
+        for index, item in enumerate(_codec.field_of(data, "entries", list, "score sheet"), start=1):
+            sheet = _replay(sheet, item, index)
+    except FormatError:
+        raise
+    except WizardRulesError as error:
+        raise FormatError(f"score sheet is inconsistent: {error}") from None
+    check_saved(sheet.rounds, sheet.totals, data)
+    _codec.check_checksum(data, "score sheet")
+    return sheet
+
+
+def _replay(sheet: ScoreSheet, item: Any, index: int) -> ScoreSheet:
+    what = f"score sheet entry {index}"
+    kind = _codec.field_of(item, "type", str, what)
+    if kind == "bids":
+        return sheet.record_bids(ints_of(item, "bids", what), blind=blind_of(item, what))
+    if kind == "cloud":
+        return sheet.change_bid(_codec.field_of(item, "player", int, what), cloud_change(item, what))
+    if kind == "tricks":
+        return sheet.record_tricks(
+            ints_of(item, "tricks", what),
+            bombs=_codec.field_of(item, "bombs", int, what),
+            trump=trump_of(item, what),
+        )
+    if kind == "round":
+        cloud = item.get("cloud")
+        return sheet.record(
+            bids=ints_of(item, "bids", what),
+            blind=blind_of(item, what),
+            cloud=None if cloud is None else (_codec.field_of(cloud, "player", int, what), cloud_change(cloud, what)),
+            tricks=ints_of(item, "tricks", what),
+            bombs=_codec.field_of(item, "bombs", int, what),
+            trump=trump_of(item, what),
+        )
+    raise FormatError(f"{what}: type {shown(kind)} is unknown")

@@ -12,20 +12,21 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules._convert import as_tuple
-from wizardrules.bidding import CloudChange
-from wizardrules.cards import Suit
+from wizardrules._convert import as_tuple, shown, whole
+from wizardrules.bidding import MAX_ROUNDS, CloudChange
+from wizardrules.cards import MAX_DECK_SIZE, Suit
 from wizardrules.errors import EntryError
+from wizardrules.tricks import MAX_PLAYERS
 
 __all__ = ["BidsEntry", "CloudEntry", "Entry", "PendingRound", "Round", "RoundEntry", "SheetState", "TricksEntry"]
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return as_tuple(values, "round values", EntryError)
+    return as_tuple(values, "round values", EntryError, limit=MAX_PLAYERS)
 
 
 def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
-    return as_tuple(values, "blind marks", EntryError)
+    return as_tuple(values, "blind marks", EntryError, limit=MAX_PLAYERS)
 
 
 @frozen(kw_only=True)
@@ -62,14 +63,22 @@ class Round:
         n = len(self.bids)
         for name in ("final_bids", "blind", "tricks", "points"):
             if len(getattr(self, name)) != n:
-                raise EntryError(f"round {self.number!r}: {name} has {len(getattr(self, name))} entries, bids {n}")
-        counts = (self.number, self.cards, self.dealer, self.bombs, *self.bids, *self.final_bids, *self.tricks)
-        if any(type(v) is not int for v in (*counts, *self.points)) or any(v < 0 for v in counts):
-            raise EntryError(f"round {self.number!r}: numbers must be whole, and all but points 0 or more")
+                raise EntryError(f"round {shown(self.number)}: {name} has {len(getattr(self, name))} entries, bids {n}")
+        counts = (self.cards, self.bombs, *self.bids, *self.final_bids, *self.tricks)
+        if (
+            not whole(self.number, 0, MAX_ROUNDS)
+            or not whole(self.dealer, 0, MAX_PLAYERS - 1)
+            or not all(whole(v, 0, MAX_DECK_SIZE) for v in counts)
+            or any(type(v) is not int for v in self.points)
+        ):
+            raise EntryError(
+                f"round {shown(self.number)}: numbers must be whole: the number up to {MAX_ROUNDS}, the dealer "
+                f"a seat, cards, bids and tricks 0..{MAX_DECK_SIZE}"
+            )
         if any(type(b) is not bool for b in self.blind):
-            raise EntryError(f"round {self.number!r}: blind marks {self.blind!r} must be True or False")
+            raise EntryError(f"round {shown(self.number)}: blind marks {shown(self.blind)} must be True or False")
         if self.trump is not None and not isinstance(self.trump, Suit):
-            raise EntryError(f"round {self.number!r}: trump {self.trump!r} must be a Suit or None")
+            raise EntryError(f"round {shown(self.number)}: trump {shown(self.trump)} must be a Suit or None")
 
     @property
     def hits(self) -> tuple[bool, ...]:

@@ -19,6 +19,7 @@ from typing import Final, TypeAlias
 
 from attrs import field, frozen
 
+from wizardrules._convert import shown, whole
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import ALL_CARDS, Card, Suit
 from wizardrules.errors import ActionError, NotationError
@@ -47,10 +48,12 @@ class Bid:
     blind: bool = field(default=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.tricks) is not int or self.tricks < 0:
-            raise ActionError(f"Bid(tricks={self.tricks!r}): a bid is a whole number 0 or more (R4.1)")
+        if not whole(self.tricks, 0, MAX_BID):
+            raise ActionError(
+                f"Bid(tricks={shown(self.tricks)}): a bid is a whole number 0 or more, up to {MAX_BID} (R4.1)"
+            )
         if type(self.blind) is not bool:
-            raise ActionError(f"Bid(blind={self.blind!r}): blind is True or False")
+            raise ActionError(f"Bid(blind={shown(self.blind)}): blind is True or False")
 
     def __str__(self) -> str:
         return f"bid {self.tricks} blind" if self.blind else f"bid {self.tricks}"
@@ -78,7 +81,7 @@ class Play:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise ActionError(f"Play({self.card!r}): expected a Card, e.g. Card.parse('R13')")
+            raise ActionError(f"Play({shown(self.card)}): expected a Card, e.g. Card.parse('R13')")
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -101,7 +104,9 @@ class ChooseTrump:
 
     def __attrs_post_init__(self) -> None:
         if self.suit is not None and not isinstance(self.suit, Suit):
-            raise ActionError(f"ChooseTrump({self.suit!r}): expected a Suit, e.g. Suit.GREEN, or None for no trump")
+            raise ActionError(
+                f"ChooseTrump({shown(self.suit)}): expected a Suit, e.g. Suit.GREEN, or None for no trump"
+            )
 
     def __str__(self) -> str:
         return "trump none" if self.suit is None else f"trump {self.suit.name.lower()}"
@@ -123,7 +128,7 @@ class ChangeBid:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.change, CloudChange):
-            raise ActionError(f"ChangeBid({self.change!r}): expected CloudChange.UP or CloudChange.DOWN")
+            raise ActionError(f"ChangeBid({shown(self.change)}): expected CloudChange.UP or CloudChange.DOWN")
 
     def __str__(self) -> str:
         return f"cloud {self.change.delta:+d}"
@@ -145,8 +150,8 @@ class PassCard:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise ActionError(f"PassCard({self.card!r}): expected a Card, e.g. Card.parse('R13')")
-        if self.card.undeclared is not self.card:
+            raise ActionError(f"PassCard({shown(self.card)}): expected a Card, e.g. Card.parse('R13')")
+        if self.card.undeclared != self.card:
             raise ActionError(f"PassCard({self.card}): a card is passed as held, without a declaration")
 
     def __str__(self) -> str:
@@ -163,6 +168,8 @@ class Look:
 
 Action: TypeAlias = "Bid | Play | ChooseTrump | Look | ChangeBid | PassCard"
 """Any action a player can take."""
+ACTION_CLASSES: Final = (Bid, Play, ChooseTrump, Look, ChangeBid, PassCard)
+"""The classes of `Action`, for `isinstance`."""
 
 # Shared instances, so that listing legal actions allocates nothing.
 LOOK: Final = Look()
@@ -189,10 +196,10 @@ def parse_action(text: str) -> Action:
         (ChooseTrump(suit=<Suit.BLUE: 'B'>), Look())
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not an action: expected text")
+        raise NotationError(f"{shown(text)} is not an action: expected text")
     words = text.split()
     if not words:
-        raise NotationError(f"{text!r} is not an action: the text is empty")
+        raise NotationError(f"{shown(text)} is not an action: the text is empty")
     verb = words[0].lower()
     rest = words[1:]
     if verb == "look" and not rest:
@@ -208,16 +215,16 @@ def parse_action(text: str) -> Action:
         card = Card.parse(rest[0])
         found = PASSES.get(card)
         if found is None:
-            raise NotationError(f"{text!r} is not an action: a card is passed as held, without a declaration")
+            raise NotationError(f"{shown(text)} is not an action: a card is passed as held, without a declaration")
         return found
     if verb == "bid" and rest and len(rest) <= 2:
         number = rest[0]
         if not (number.isascii() and number.isdigit()) or len(number) > 2 or int(number) > MAX_BID:
-            raise NotationError(f"{text!r} is not an action: {number[:10]!r} is not a bid 0..{MAX_BID}")
+            raise NotationError(f"{shown(text)} is not an action: {shown(number)} is not a bid 0..{MAX_BID}")
         if len(rest) == 2 and rest[1].lower() != "blind":
-            raise NotationError(f"{text!r} is not an action: after the bid only 'blind' may follow")
+            raise NotationError(f"{shown(text)} is not an action: after the bid only 'blind' may follow")
         return (BLIND_BIDS if len(rest) == 2 else BIDS)[int(number)]
     raise NotationError(
-        f"{text[:40]!r} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD', 'trump SUIT', "
+        f"{shown(text)} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD', 'trump SUIT', "
         "'trump none', 'cloud +1', 'cloud -1' or 'pass CARD'"
     )

@@ -20,7 +20,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from attrs import field, frozen
 
-from wizardrules._convert import as_tuple
+from wizardrules._convert import as_tuple, shown, whole
 from wizardrules.cards import MAX_DECK_SIZE
 from wizardrules.errors import BidError, BidNotAllowedError
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
@@ -55,15 +55,18 @@ class CloudChange(enum.Enum):
         return int(self.value)
 
 
+MAX_ROUNDS: Final = 1000
+"""The most rounds a game may have: no schedule is longer (the longest built-in one has 20)."""
+
 _UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(MAX_DECK_SIZE + 1))
 
 
 def _bids(values: Iterable[int]) -> tuple[int, ...]:
-    return as_tuple(values, "bids", BidError)
+    return as_tuple(values, "bids", BidError, limit=MAX_PLAYERS)
 
 
 def _tuple_or_none(values: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if values is None else as_tuple(values, "totals", BidError)
+    return None if values is None else as_tuple(values, "totals", BidError, limit=MAX_PLAYERS)
 
 
 @frozen(kw_only=True)
@@ -74,7 +77,7 @@ class BidContext:
         cards: cards dealt to each player this round.
         bids: the bids already made this round, in bidding order.
         players: the number of players.
-        round_number: the round, counted from 1.
+        round_number: the round, counted from 1 (at most `MAX_ROUNDS`, 1,000).
         totals: each seat's total points before this round, if known.
         dealer: the dealer's seat, if known (needed by [`ScorekeeperHook`][wizardrules.ScorekeeperHook]).
 
@@ -95,7 +98,7 @@ class BidContext:
             raise BidError(f"bidding situation {self._describe()}: {problem}")
 
     def _describe(self) -> str:
-        return f"(cards={self.cards!r}, bids={list(self.bids)!r}, players={self.players!r})"
+        return f"(cards={shown(self.cards)}, bids={shown(list(self.bids))}, players={shown(self.players)})"
 
     @property
     def is_last(self) -> bool:
@@ -120,23 +123,23 @@ def _is_count(value: object) -> bool:
 
 
 def _context_problem(ctx: BidContext) -> str:
-    if not _is_count(ctx.players) or not MIN_PLAYERS <= ctx.players <= MAX_PLAYERS:
+    if not whole(ctx.players, MIN_PLAYERS, MAX_PLAYERS):
         return f"players must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)"
-    if not _is_count(ctx.cards) or ctx.cards < 1:
-        return "cards must be a whole number 1 or more"
+    if not whole(ctx.cards, 1, MAX_DECK_SIZE):
+        return f"cards must be a whole number 1..{MAX_DECK_SIZE}"
     if ctx.cards * ctx.players > MAX_DECK_SIZE:
         return f"{ctx.cards} cards for {ctx.players} players is more than any deck holds ({MAX_DECK_SIZE})"
     if len(ctx.bids) >= ctx.players:
         return f"all {ctx.players} players have bid already"
     for bid in ctx.bids:
-        if not _is_count(bid) or not 0 <= bid <= ctx.cards:
-            return f"bid {bid!r} is outside 0..{ctx.cards} (R4.1)"
-    if not _is_count(ctx.round_number) or ctx.round_number < 1:
-        return f"round_number {ctx.round_number!r} must be 1 or more"
+        if not whole(bid, 0, ctx.cards):
+            return f"bid {shown(bid)} is outside 0..{ctx.cards} (R4.1)"
+    if not whole(ctx.round_number, 1, MAX_ROUNDS):
+        return f"round_number {shown(ctx.round_number)} must be 1..{MAX_ROUNDS}"
     if ctx.totals is not None and (len(ctx.totals) != ctx.players or not all(_is_count(t) for t in ctx.totals)):
-        return f"totals {list(ctx.totals)!r} must be one whole number per player"
-    if ctx.dealer is not None and (not _is_count(ctx.dealer) or not 0 <= ctx.dealer < ctx.players):
-        return f"dealer {ctx.dealer!r} must be a seat 0..{ctx.players - 1}"
+        return f"totals {shown(list(ctx.totals))} must be one whole number per player"
+    if ctx.dealer is not None and not whole(ctx.dealer, 0, ctx.players - 1):
+        return f"dealer {shown(ctx.dealer)} must be a seat 0..{ctx.players - 1}"
     return ""
 
 
@@ -231,9 +234,9 @@ class NotEqualBids(_ByRefusal):
 
     def __attrs_post_init__(self) -> None:
         if type(self.first_round_free) is not bool:
-            raise BidError(f"first_round_free {self.first_round_free!r} must be True or False")
-        if not _is_count(self.min_cards) or self.min_cards < 1:
-            raise BidError(f"min_cards {self.min_cards!r} must be a whole number 1 or more")
+            raise BidError(f"first_round_free {shown(self.first_round_free)} must be True or False")
+        if not whole(self.min_cards, 1, MAX_DECK_SIZE):
+            raise BidError(f"min_cards {shown(self.min_cards)} must be a whole number 1..{MAX_DECK_SIZE}")
 
     @property
     def needs_open_bids(self) -> bool:
@@ -320,8 +323,8 @@ class ScorekeeperHook(_ByRefusal):
     scorekeeper: int
 
     def __attrs_post_init__(self) -> None:
-        if not _is_count(self.scorekeeper) or not 0 <= self.scorekeeper < MAX_PLAYERS:
-            raise BidError(f"scorekeeper {self.scorekeeper!r} must be a seat 0..{MAX_PLAYERS - 1}")
+        if not whole(self.scorekeeper, 0, MAX_PLAYERS - 1):
+            raise BidError(f"scorekeeper {shown(self.scorekeeper)} must be a seat 0..{MAX_PLAYERS - 1}")
 
     @property
     def needs_open_bids(self) -> bool:
@@ -361,7 +364,7 @@ def _context(
     dealer: int | None,
 ) -> BidContext:
     if not is_bid_policy(policy):
-        raise BidError(f"{policy!r} is not a bid policy (it needs allowed, refusal and needs_open_bids)")
+        raise BidError(f"{shown(policy)} is not a bid policy (it needs allowed, refusal and needs_open_bids)")
     return BidContext(
         cards=cards,
         bids=_bids(bids),
@@ -446,7 +449,7 @@ def verify_bid(
     )
     problem = _out_of_range(context, bid)
     if problem:
-        raise BidError(f"bid {bid!r}: {problem} (R4.1)")
+        raise BidError(f"bid {shown(bid)}: {problem} (R4.1)")
     reason = policy.refusal(context, bid)
     if reason is not None:
         raise BidNotAllowedError(f"bid {bid} is not allowed: {reason}", bid=bid, reason=reason)

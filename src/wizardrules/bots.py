@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from attrs import define, field
 
+from wizardrules._convert import as_tuple, shown
 from wizardrules._progress import checked, progress_bar
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
-from wizardrules.errors import RulesError
+from wizardrules.errors import PlayerError, RulesError
 from wizardrules.rules import Rules
-from wizardrules.tricks import trick_winner
+from wizardrules.tricks import MAX_PLAYERS, trick_winner
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "play_game"]
 
@@ -48,17 +49,25 @@ class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded random source.
 
     Attributes:
-        seed: the seed of the bot's random source.
+        seed: the seed of the bot's random source, an integer.
+
+    Raises:
+        RulesError: the seed is not an integer.
     """
 
     seed: int = 0
     _rng: random.Random = field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
+        self._rng = seeded_random(self.seed, "RandomBot")
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """A uniformly random legal action."""
+        """A uniformly random legal action.
+
+        Raises:
+            RulesError: `view` is not a view, or `legal` not a non-empty sequence.
+        """
+        check_turn(view, legal, "RandomBot")
         return self._rng.choice(legal)
 
 
@@ -107,7 +116,13 @@ class RuleBot:
     """
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The heuristic's choice among `legal`."""
+        """The heuristic's choice among `legal`.
+
+        Raises:
+            RulesError: `view` is not a view, `legal` not a non-empty sequence, or `legal`
+                holds no action of the view's phase.
+        """
+        check_turn(view, legal, "RuleBot")
         if view.phase is Phase.TRUMP:
             return self._trump(view, legal)
         if view.phase is Phase.BIDDING:
@@ -122,20 +137,20 @@ class RuleBot:
 
     def _trump(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         hand = view.hand or ()
-        choices = [a for a in legal if isinstance(a, ChooseTrump) and a.suit is not None]
+        choices = [a for a in _of(legal, ChooseTrump) if a.suit is not None] or _of(legal, ChooseTrump)
         return max(choices, key=lambda a: sum(c.rank + 5 for c in hand if c.suit is a.suit))
 
     def _need(self, view: PlayerView) -> int:
         return (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
 
     def _change(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        changes = [a for a in legal if isinstance(a, ChangeBid)]
+        changes = _of(legal, ChangeBid)
         hand = view.hand or ()
         still = sum(_strength(card, view.trump) for card in hand)  # tricks the hand may still take
         return min(changes, key=lambda a: abs(self._need(view) + a.change.delta - still))
 
     def _pass(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        passes = sorted((a for a in legal if isinstance(a, PassCard)), key=lambda a: _power(a.card, view.trump))
+        passes = sorted(_of(legal, PassCard), key=lambda a: _power(a.card, view.trump))
         return passes[0] if self._need(view) > 0 else passes[-1]
 
     def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -145,11 +160,11 @@ class RuleBot:
             worth = 0.0 if any(c.kind is CardKind.WIZARD for c in others) else 0.3
         else:
             worth = sum(_strength(card, view.trump) for card in hand)
-        bids = [a for a in legal if isinstance(a, Bid)]
+        bids = _of(legal, Bid)
         return min(bids, key=lambda a: (abs(a.tricks - worth), a.tricks))
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        plays = [a for a in legal if isinstance(a, Play)]
+        plays = _of(legal, Play)
         need = self._need(view)
         trick = view.current_trick.cards
         trump = view.trump
@@ -167,6 +182,47 @@ class RuleBot:
         if losing:
             return losing[-1]  # shed the strongest card that still loses
         return by_power[0]
+
+
+A = TypeVar("A", Bid, Play, ChooseTrump, ChangeBid, PassCard)
+
+
+def _of(legal: Sequence[Action], kind: type[A]) -> list[A]:
+    """The actions of `kind` among `legal`, or a `RulesError` when there are none."""
+    found = [action for action in legal if isinstance(action, kind)]
+    if not found:
+        raise RulesError(f"RuleBot.act: legal {shown(legal)} holds no {kind.__name__} action for this phase")
+    return found
+
+
+def check_turn(view: object, legal: object, who: str) -> None:
+    """Refuse a call of a bot's `act` with something that is not a view and its legal actions.
+
+    Raises:
+        RulesError: `view` is not a `PlayerView`, or `legal` not a non-empty sequence.
+    """
+    if view.__class__ is not PlayerView and not isinstance(view, PlayerView):
+        raise RulesError(f"{who}.act: {shown(view)} is not a PlayerView (a state's view(seat))")
+    if legal.__class__ is tuple and legal:  # the common case: the state's legal actions
+        return
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not legal:
+        raise RulesError(f"{who}.act: legal {shown(legal)} must be the non-empty sequence of the legal actions")
+
+
+def is_bot(value: object) -> bool:
+    """Whether `value` is a bot object (an instance with `act`, not a bot class)."""
+    return not isinstance(value, type) and isinstance(value, Bot)
+
+
+def seeded_random(seed: int, what: str) -> random.Random:
+    """A bot's own random source, from an integer seed (R2.6: randomness is always explicit).
+
+    Raises:
+        RulesError: the seed is not an integer.
+    """
+    if type(seed) is not int:
+        raise RulesError(f"{what} seed {shown(seed)} must be an integer")
+    return random.Random(seed)
 
 
 def play_game(
@@ -193,30 +249,35 @@ def play_game(
             such as `MonteCarloBot`, take a while).
 
     Raises:
-        RulesError: a wrong number of bots, or rules that cannot be played.
+        RulesError: a wrong number of bots, something that is not a bot, or rules that cannot be played.
+        PlayerError: names that are not a list of distinct, non-empty names.
         IllegalActionError: a bot chose an action that is not legal.
     """
-    players = list(names) if names is not None else [f"{type(bot).__name__} {i + 1}" for i, bot in enumerate(bots)]
-    if len(players) != len(bots):
-        raise RulesError(f"{len(bots)} bots for {len(players)} names")
-    for bot in bots:
-        if not isinstance(bot, Bot):
-            raise RulesError(f"{bot!r} is not a bot: it needs act(view, legal) -> Action")
+    seated = as_tuple(bots, "bots", RulesError, limit=MAX_PLAYERS)
+    if names is None:
+        players: tuple[str, ...] = tuple(f"{type(bot).__name__} {i + 1}" for i, bot in enumerate(seated))
+    else:
+        players = as_tuple(names, "names", PlayerError, limit=MAX_PLAYERS)
+    if len(players) != len(seated):
+        raise RulesError(f"{len(seated)} bots for {len(players)} names")
+    for bot in seated:
+        if not is_bot(bot):
+            raise RulesError(f"{shown(bot)} is not a bot: it needs act(view, legal) -> Action")
     progress = checked(progress, "play_game", RulesError)
     state = new_game(players, rules=rules, seed=seed)
     bar = None
     if progress is not False:
         bar = progress_bar(state.schedule.rounds, desc="game", unit="round", progress=progress)
-    shown = 1  # the round the bar has reached
+    reached = 1  # the round the bar has reached
     try:
         while not state.is_over:
             seat = state.to_move
             assert seat is not None  # noqa: S101 - a game that is not over has a player to move
             legal = state.legal_actions()
-            state = state.apply(bots[seat].act(state.view(seat), legal), seat=seat)
-            if bar is not None and state.round_number != shown:
-                bar.update(state.round_number - shown)
-                shown = state.round_number
+            state = state.apply(seated[seat].act(state.view(seat), legal), seat=seat)
+            if bar is not None and state.round_number != reached:
+                bar.update(state.round_number - reached)
+                reached = state.round_number
     finally:
         if bar is not None:
             if state.is_over:

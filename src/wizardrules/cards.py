@@ -19,12 +19,12 @@ import enum
 import random
 import re
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from attrs import field, frozen
 
 from wizardrules import _pictures
-from wizardrules._convert import as_tuple
+from wizardrules._convert import members_of, shown
 from wizardrules.errors import CardError, NotationError
 
 __all__ = [
@@ -95,13 +95,13 @@ class Suit(enum.Enum):
         """
         found = _SUIT_WORDS.get(text.strip().casefold()) if isinstance(text, str) else None
         if found is None:
-            raise NotationError(f"{text!r} is not a suit: expected one of R, Y, G, B or a suit name")
+            raise NotationError(f"{shown(text)} is not a suit: expected one of R, Y, G, B or a suit name")
         return found
 
 
 def _is_german(lang: Language) -> bool:
     if not isinstance(lang, Language):
-        raise CardError(f"lang {lang!r}: expected Language.EN or Language.DE")
+        raise CardError(f"lang {shown(lang)}: expected Language.EN or Language.DE")
     return lang is Language.DE
 
 
@@ -178,7 +178,8 @@ class Card:
 
     Cards compare equal by value and are shared instances: use
     [`Card.parse`][wizardrules.Card.parse], [`Card.suited`][wizardrules.Card.suited] or the
-    class constants rather than the constructor. Cards sort in display order: Jesters,
+    class constants rather than the constructor; copies and pickles of a card are the shared
+    card itself, and `Card` cannot be subclassed. Cards sort in display order: Jesters,
     suit cards by suit (red, yellow, green, blue) then rank, Wizards, then the special
     cards in the order of R1.2, a declared card right after its undeclared form.
 
@@ -210,10 +211,27 @@ class Card:
     CLOUD: ClassVar[Card]
     SHAPESHIFTER: ClassVar[Card]
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Cards are one class: the rules look cards up by value, and a subclass's cards equal none of them."""
+        raise CardError(f"{cls.__name__}: Card cannot be subclassed; use the cards Card.parse and Card.suited hand out")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickle as the notation, so that unpickling gives the shared card back (as process pools do)."""
+        return (Card.parse, (_TEXT[self],))
+
+    def __copy__(self) -> Card:
+        """Cards are immutable and shared: a copy is the card itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        """Cards are immutable and shared: a deep copy is the card itself."""
+        return self
+
     def __attrs_post_init__(self) -> None:
         problem = _card_problem(self.kind, self.suit, self.rank, self.role)
         if problem:
-            raise CardError(f"no such card ({self.kind}, {self.suit}, {self.rank}, {self.role}): {problem}")
+            parts = ", ".join(shown(value) for value in (self.kind, self.suit, self.rank, self.role))
+            raise CardError(f"no such card ({parts}): {problem}")
         object.__setattr__(self, "_key", _sort_key(self.kind, self.suit, self.rank, self.role))
 
     # -- construction ---------------------------------------------------------------
@@ -226,10 +244,10 @@ class Card:
             CardError: the rank is outside 1..13.
         """
         if not isinstance(suit, Suit):
-            raise CardError(f"no suit card for suit {suit!r}: expected a Suit")
+            raise CardError(f"no suit card for suit {shown(suit)}: expected a Suit")
         card = _INTERNED.get((CardKind.SUIT, suit, rank, None)) if type(rank) is int else None
         if card is None:
-            raise CardError(f"no suit card {suit.name} {rank!r}: rank must be a whole number 1..13")
+            raise CardError(f"no suit card {suit.name} {shown(rank)}: rank must be a whole number 1..13")
         return card
 
     @classmethod
@@ -247,7 +265,7 @@ class Card:
             (Card.parse('W'), Card.parse('B10'))
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a card: expected text")
+            raise NotationError(f"{shown(text)} is not a card: expected text")
         key = text.strip()
         card = _BY_TEXT.get(key.upper()) if key.isascii() else None
         if card is None:
@@ -294,7 +312,7 @@ class Card:
             return _INTERNED[(self.kind, choice, 0, None)]
         if self.kind is CardKind.SHAPESHIFTER and choice in _ROLES:
             return _INTERNED[(self.kind, None, 0, choice)]
-        raise CardError(f"{self} cannot be declared as {choice}")
+        raise CardError(f"{self} cannot be declared as {shown(choice)}")
 
     def declarations(self) -> tuple[Card, ...]:
         """Every declared form of this card, or `(self,)` for cards that need none."""
@@ -455,24 +473,26 @@ _SUIT_RANK: Final = re.compile(r"([A-Z])([0-9]+)")
 
 def _notation_problem(text: str, key: str) -> str:
     if not key:
-        return f"{text!r} is not a card: the text is empty"
+        return f"{shown(text)} is not a card: the text is empty"
     if not key.isascii():
-        return f"{text[:40]!r} is not a card: card notation uses ASCII letters and digits only"
+        return f"{shown(text)} is not a card: card notation uses ASCII letters and digits only"
     key = key.upper()
     match = _SUIT_RANK.fullmatch(key)
     if match:
         letter, digits = match.groups()
         if letter not in "RYGB":
-            return f"{text!r} is not a card: {letter!r} is not a suit letter (R, Y, G, B)"
+            return f"{shown(text)} is not a card: {letter!r} is not a suit letter (R, Y, G, B)"
         rank = digits.lstrip("0") or "0"
         if rank not in (digits, "0"):
-            return f"{text[:40]!r} is not a card: write the rank without leading zeros ({letter}{rank[:8]})"
-        shown = rank if len(rank) <= 8 else f"{rank[:8]}… ({len(rank)} digits)"
-        return f"{text[:40]!r}: rank {shown} is outside 1..13"
+            return f"{shown(text)} is not a card: write the rank without leading zeros ({letter}{rank[:8]})"
+        digits = rank if len(rank) <= 8 else f"{rank[:8]}… ({len(rank)} digits)"
+        return f"{shown(text)}: rank {digits} is outside 1..13"
     head, sep, tail = key.partition(":")
     if sep and (head in _GERMAN_SPECIAL or head in {s.value for s in Special}):
-        return f"{text!r} is not a card: {tail!r} is not a declaration this card takes"
-    return f"{text!r} is not a card: expected a suit letter and rank (R13, Y1, G7, B10), W, J, or a special card name"
+        return f"{shown(text)} is not a card: {shown(tail)} is not a declaration this card takes"
+    return (
+        f"{shown(text)} is not a card: expected a suit letter and rank (R13, Y1, G7, B10), W, J, or a special card name"
+    )
 
 
 STANDARD_DECK_SIZE: Final = 60
@@ -507,7 +527,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         (Card.parse('B9'), Card.parse('W'), Card.parse('G13'), Card.parse('W'))
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not card notation: expected text")
+        raise NotationError(f"{shown(text)} is not card notation: expected text")
     return tuple(Card.parse(part) for part in _SEPARATORS.split(text.strip()) if part)
 
 
@@ -515,7 +535,7 @@ _STANDARD_CARDS: Final = tuple(c for c in _ALL if c.kind is CardKind.SUIT) + (Ca
 
 
 def _special_set(values: Iterable[Special]) -> frozenset[Special]:
-    return frozenset(as_tuple(values, "specials", CardError))
+    return members_of(Special, values, "specials", CardError)
 
 
 @frozen
@@ -531,11 +551,6 @@ class Deck:
     """
 
     specials: frozenset[Special] = field(default=frozenset(), converter=_special_set)
-
-    def __attrs_post_init__(self) -> None:
-        for special in self.specials:
-            if not isinstance(special, Special):
-                raise CardError(f"{special!r} is not a special card: expected a Special")
 
     @classmethod
     def standard(cls) -> Deck:
@@ -571,7 +586,7 @@ class Deck:
         if type(rng) is int:
             rng = random.Random(rng)
         if not isinstance(rng, random.Random):
-            raise CardError(f"rng {rng!r}: expected a random.Random or an integer seed (R2.6)")
+            raise CardError(f"rng {shown(rng)}: expected a random.Random or an integer seed (R2.6)")
         cards = list(self.cards)
         rng.shuffle(cards)
         return tuple(cards)

@@ -22,6 +22,7 @@ from typing import Final, NoReturn
 import attrs
 
 from wizardrules import svg
+from wizardrules._convert import shown
 from wizardrules._version import __version__
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
@@ -32,7 +33,7 @@ from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
-from wizardrules.tricks import decide_trick
+from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
 
 __all__ = ["main"]
 
@@ -162,12 +163,14 @@ _PROGRESS_AFTER: Final = 3.0
 
 
 def _bot_kinds(text: str | None, players: int) -> list[str]:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # at once, before a bot per player is made (R2.1)
+        raise RulesError(f"--players {shown(players)}: Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R2.1)")
     kinds = [k.strip() for k in text.split(",")] if text else ["rule"] * players
     if len(kinds) != players:
         raise RulesError(f"--bots names {len(kinds)} bots for {players} players")
     for kind in kinds:
         if kind not in _BOTS:
-            raise RulesError(f"bot {kind!r} is unknown; the bots are: {', '.join(_BOTS)}")
+            raise RulesError(f"bot {shown(kind)} is unknown; the bots are: {', '.join(_BOTS)}")
     return kinds
 
 
@@ -213,6 +216,9 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (see `--help` for the usage)."""
 
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.splitlines())  # argparse repeats what it cannot read: keep it to one line
+        if len(message) > 300:
+            message = f"{message[:300]}…"
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 

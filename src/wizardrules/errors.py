@@ -35,6 +35,53 @@ WizardRulesError (ValueError)
     ├── IllegalTrumpError    a trump choice the rules forbid (no trump for the dealer, R3.2)
     └── UndeclaredCardError  a Cloud or Juggler without a suit, a Shapeshifter without a role (R8)
 ```
+
+## What each boundary promises
+
+Apps catch `WizardRulesError` where outside input comes in. Wherever input comes from, a
+call of the public API returns, or raises a `WizardRulesError`: never a `TypeError`,
+`KeyError`, `AttributeError` or a plain `ValueError`. A refused call changes nothing: the
+values are immutable, and a bot's random source draws nothing before its input is checked.
+Messages name the input and the reason, and show caller input by a bounded repr: a text by
+its first 40 characters, a number too long to write out by its size in bits.
+
+- **Constructors and functions** (`Card`, `Bid`, `Trick`, `BidContext`, `Rules`,
+  `Schedule`, `StandardScore`, `ScoreSheet`, `round_points`, `legal_plays`, ...) check the
+  type of every argument (`True` is not a number, nor is a float or an `int` subclass) and bound every
+  number before anything is computed from it: a rank is 1..13, a seat 0..5, a player count
+  3..6, a bid, trick count or round's cards 0..67 (the most a deck holds), a game at most
+  1,000 rounds, a score rule's numbers within ±1,000,000. A sequence longer than its value
+  can be (more cards than a deck, more bids than players) is refused before it is copied,
+  and sequences are kept as plain tuples, so a tuple subclass cannot change once checked.
+  `Card` cannot be subclassed, and copies and pickles of a card are the shared card itself.
+- **Parsers** (`Card.parse`, `parse_cards`, `parse_action`, `Suit.parse`, `Preset.parse`)
+  take text and raise `NotationError` for anything else.
+- **Loaders** (`ScoreSheet.from_json`, `GameRecord.from_json`) are the boundary for
+  untrusted files: anything wrong in a file is a `FormatError`, whatever it is: not JSON
+  text, arrays and objects nested more than 16 deep, numbers too long to read or out of
+  range, a wrong type anywhere, entries that do not replay, or content that does not match
+  the file's checksum. The checksum (SHA-256 of the content) catches edits, not forgery:
+  anyone can compute it again for an edited file. What `to_json` writes, `from_json` reads
+  back equal.
+- **The engine** (`new_game`, `GameState.apply`, `step`, `view`, `hand`) raises
+  `SeatError` for a seat that is not a whole number at the table, an `IllegalActionError`
+  subclass for an action the state does not allow (and for a value that is no action at
+  all), and leaves the state as it was; `is_legal` answers `False` for anything `apply`
+  refuses. `GameState()` has no game: states come from `new_game` and `GameRecord.replay`.
+- **Bots and drivers** (`RandomBot`, `MonteCarloBot`, `play_game`, `tournament`,
+  `random_games`, `sample_world`, `world_state`) take integer seeds only and check their
+  arguments before any work; a bot's `act` refuses what is not a view with its legal actions.
+- **The command line** (`wizardrules ...`) answers with exit code 0, or prints one line of
+  error and exits with 2 (1 when its output pipe closes early); never a traceback. The
+  player count is checked before anything is built for it.
+
+Examples:
+    >>> from wizardrules import Bid, WizardRulesError
+    >>> try:
+    ...     Bid(tricks=-(10**5000))
+    ... except WizardRulesError as error:
+    ...     print(error)
+    Bid(tricks=<a 16610-bit number>): a bid is a whole number 0 or more, up to 67 (R4.1)
 """
 
 from __future__ import annotations

@@ -13,15 +13,14 @@ Examples:
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any, Final
 
 from attrs import field, frozen
 
 from wizardrules import _codec
-from wizardrules._convert import as_tuple
-from wizardrules.actions import Action, parse_action
+from wizardrules._convert import as_tuple, shown, whole
+from wizardrules.actions import ACTION_CLASSES, Action, parse_action
 from wizardrules.cards import Card, parse_cards
 from wizardrules.engine import Deal, GameState, new_game
 from wizardrules.errors import FormatError, WizardRulesError
@@ -34,20 +33,35 @@ VERSION: Final = 1
 
 
 def _names(values: Any) -> tuple[str, ...]:
-    return as_tuple(values, "record players", FormatError)
+    names = as_tuple(values, "record players", FormatError)
+    for name in names:
+        if not isinstance(name, str):
+            raise FormatError(f"record players: {shown(name)} is not a name")
+    return tuple(map(str.__str__, names))  # plain strs, also of str subclasses
 
 
 def _deals(values: Any) -> tuple[Deal, ...]:
-    return as_tuple(values, "record deals", FormatError)
+    deals = as_tuple(values, "record deals", FormatError)
+    for deal in deals:
+        if not isinstance(deal, Deal):
+            raise FormatError(f"record deals: {shown(deal)} is not a Deal")
+    return deals
 
 
 def _actions(values: Any) -> tuple[Action, ...]:
-    return as_tuple(values, "record actions", FormatError)
+    actions = as_tuple(values, "record actions", FormatError)
+    for action in actions:
+        if not isinstance(action, ACTION_CLASSES):
+            raise FormatError(f"record actions: {shown(action)} is not an action")
+    return actions
 
 
 @frozen(kw_only=True)
 class GameRecord:
     """A whole game (or its beginning) as data: who played, under which rules, the deals and the actions.
+
+    A record is checked for the kinds of its parts when it is made, and as a game when it
+    is replayed.
 
     Attributes:
         players: the players' names in seat order.
@@ -55,6 +69,11 @@ class GameRecord:
         first_dealer: the seat that dealt round 1.
         deals: every round's deal (the game's chance).
         actions: the actions taken, in order.
+
+    Raises:
+        FormatError: a part of the wrong kind: names that are not text, rules that are not
+            `Rules`, a first dealer who is not a seat, deals that are not `Deal`s, actions that
+            are not actions.
     """
 
     players: tuple[str, ...] = field(converter=_names)
@@ -62,6 +81,12 @@ class GameRecord:
     first_dealer: int
     deals: tuple[Deal, ...] = field(converter=_deals)
     actions: tuple[Action, ...] = field(converter=_actions)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise FormatError(f"record rules {shown(self.rules)} is not a Rules value")
+        if not whole(self.first_dealer, 0, max(len(self.players) - 1, 0)):
+            raise FormatError(f"record first_dealer {shown(self.first_dealer)} is not a seat of the players")
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
@@ -104,6 +129,7 @@ class GameRecord:
             FormatError: the rules use a custom bid policy or score rule, which has no saved form.
             WizardRulesError: the record does not replay (a subclass says why).
         """
+        totals = list(self.replay().totals)  # first: the replay checks the deals and actions
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -118,9 +144,9 @@ class GameRecord:
                 for deal in self.deals
             ],
             "actions": [str(action) for action in self.actions],
-            "totals": list(self.replay().totals),
+            "totals": totals,
         }
-        data["checksum"] = _checksum(data)
+        data["checksum"] = _codec.checksum(data)
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -147,20 +173,13 @@ class GameRecord:
             raise
         except WizardRulesError as error:
             raise FormatError(f"game record does not replay: {error}") from None
-        if data.get("checksum") != _checksum({k: v for k, v in data.items() if k != "checksum"}):
-            raise FormatError("game record was edited: its checksum does not match its content")
+        _codec.check_checksum(data, "game record")
         if json.dumps(data.get("totals")) != json.dumps(list(totals)):
             raise FormatError(
-                f"game record was tampered with: totals {data.get('totals')!r} "
-                f"do not match the replay ({list(totals)!r})"
+                f"game record was tampered with: totals {shown(data.get('totals'))} "
+                f"do not match the replay ({shown(list(totals))})"
             )
         return record
-
-
-def _checksum(data: dict[str, Any]) -> str:
-    """SHA-256 of the record's canonical JSON: it catches edits, it is no signature."""
-    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _deal(item: Any, number: int) -> Deal:
@@ -170,11 +189,11 @@ def _deal(item: Any, number: int) -> Deal:
         raise FormatError(f"{what}: hands must be card notation")
     turned = item.get("turned_up")
     if turned is not None and not isinstance(turned, str):
-        raise FormatError(f"{what}: turned_up {turned!r} must be a card or null")
+        raise FormatError(f"{what}: turned_up {shown(turned)} must be a card or null")
     return Deal(hands=[parse_cards(h) for h in hands], turned_up=None if turned is None else Card.parse(turned))
 
 
 def _action(item: Any) -> Action:
     if not isinstance(item, str):
-        raise FormatError(f"game record action {item!r} must be action notation")
+        raise FormatError(f"game record action {shown(item)} must be action notation")
     return parse_action(item)

@@ -18,9 +18,9 @@ from typing import Final
 
 from attrs import field, frozen
 
-from wizardrules._convert import as_tuple
-from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook, is_bid_policy
-from wizardrules.cards import STANDARD_DECK_SIZE, Deck, Special, Suit
+from wizardrules._convert import as_tuple, members_of, shown, whole
+from wizardrules.bidding import MAX_ROUNDS, BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook, is_bid_policy
+from wizardrules.cards import MAX_DECK_SIZE, STANDARD_DECK_SIZE, Deck, Special, Suit
 from wizardrules.errors import RulesError
 from wizardrules.scoring import STANDARD_SCORE, ScoreRule, TieBreak
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
@@ -92,17 +92,23 @@ MAXIMUS_TRUMPS: Final = (
 
 
 def _check_players(players: object, what: str) -> int:
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(f"{what}: {players!r} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
-    return players
+    if not whole(players, MIN_PLAYERS, MAX_PLAYERS):
+        raise RulesError(f"{what}: {shown(players)} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
+    return players  # type: ignore[return-value] # checked to be an int
 
 
 def _counts(values: Iterable[int]) -> tuple[int, ...]:
-    return as_tuple(values, "schedule cards_per_round", RulesError)
+    return as_tuple(values, "schedule cards_per_round", RulesError, limit=MAX_ROUNDS)
 
 
 def _trumps(values: Iterable[FixedTrump | None]) -> tuple[FixedTrump | None, ...]:
-    return as_tuple(values, "schedule trumps", RulesError)
+    return as_tuple(values, "schedule trumps", RulesError, limit=MAX_ROUNDS)
+
+
+def _name(value: str) -> str:
+    if not isinstance(value, str):
+        raise RulesError(f"schedule name {shown(value)} must be text")
+    return str.__str__(value)  # a plain str, also of a str subclass
 
 
 @frozen(kw_only=True)
@@ -112,12 +118,13 @@ class Schedule:
     A round whose trump is `None` turns up a card (R3.1); a `FixedTrump` turns up nothing (R3.5).
 
     Attributes:
-        cards_per_round: cards dealt to each player, per round.
+        cards_per_round: cards dealt to each player, per round (at most 1,000 rounds of 1..67 cards).
         trumps: per round, the fixed trump or `None`; empty means `None` for every round.
         name: a short name for display.
 
     Raises:
-        RulesError: an empty schedule, a round of fewer than one card, or trumps that do not fit.
+        RulesError: an empty or too long schedule, a round of fewer than one card or more than
+            any deck holds, trumps that do not fit, or a name that is not text.
 
     Examples:
         >>> Schedule(cards_per_round=(3, 3, 3), name="three threes").rounds
@@ -126,21 +133,23 @@ class Schedule:
 
     cards_per_round: tuple[int, ...] = field(converter=_counts)
     trumps: tuple[FixedTrump | None, ...] = field(default=(), converter=_trumps)
-    name: str = "custom"
+    name: str = field(default="custom", converter=_name)
 
     def __attrs_post_init__(self) -> None:
         if not self.cards_per_round:
             raise RulesError("schedule (): a game needs at least one round")
         for cards in self.cards_per_round:
-            if type(cards) is not int or cards < 1:
-                raise RulesError(f"schedule {self.cards_per_round!r}: {cards!r} is not a card count of 1 or more")
+            if not whole(cards, 1, MAX_DECK_SIZE):
+                raise RulesError(
+                    f"schedule {shown(self.cards_per_round)}: {shown(cards)} is not a card count 1..{MAX_DECK_SIZE}"
+                )
         if self.trumps and len(self.trumps) != len(self.cards_per_round):
             raise RulesError(
-                f"schedule {self.name!r}: {len(self.trumps)} trumps for {len(self.cards_per_round)} rounds"
+                f"schedule {shown(self.name)}: {len(self.trumps)} trumps for {len(self.cards_per_round)} rounds"
             )
         for trump in self.trumps:
             if trump is not None and not isinstance(trump, FixedTrump):
-                raise RulesError(f"schedule {self.name!r}: {trump!r} is not a FixedTrump or None")
+                raise RulesError(f"schedule {shown(self.name)}: {shown(trump)} is not a FixedTrump or None")
 
     @property
     def rounds(self) -> int:
@@ -166,20 +175,22 @@ class Schedule:
         return self.trumps[round_number - 1] if self.trumps else None
 
     def _check_round(self, round_number: int) -> None:
-        if type(round_number) is not int or not 1 <= round_number <= self.rounds:
-            raise RulesError(f"round {round_number!r} does not exist: the schedule has rounds 1..{self.rounds}")
+        if not whole(round_number, 1, self.rounds):
+            raise RulesError(f"round {shown(round_number)} does not exist: the schedule has rounds 1..{self.rounds}")
 
     def check(self, players: int, deck_size: int = STANDARD_DECK_SIZE) -> None:
         """Raise unless every round can be dealt to `players` from a deck of `deck_size` (R2.4).
 
         Raises:
-            RulesError: a wrong number of players, or a round that needs more cards than the deck.
+            RulesError: a wrong number of players or deck size, or a round that needs more cards than the deck.
         """
-        _check_players(players, f"schedule {self.name!r}")
+        _check_players(players, f"schedule {shown(self.name)}")
+        if not whole(deck_size, 1, MAX_DECK_SIZE):
+            raise RulesError(f"deck_size {shown(deck_size)} must be a whole number 1..{MAX_DECK_SIZE} (R1.4)")
         for number, cards in enumerate(self.cards_per_round, start=1):
             if cards * players > deck_size:
                 raise RulesError(
-                    f"schedule {self.name!r}: round {number} deals {cards} cards to {players} players, "
+                    f"schedule {shown(self.name)}: round {number} deals {cards} cards to {players} players, "
                     f"{cards * players} in all, but the deck has {deck_size} (R2.4)"
                 )
 
@@ -200,8 +211,8 @@ class Schedule:
         full = STANDARD_DECK_SIZE // players
         if rounds is None:
             return cls(cards_per_round=range(1, full + 1), name="ladder")
-        if type(rounds) is not int or not 1 <= rounds <= full:
-            raise RulesError(f"ladder for {players} players: {rounds!r} rounds; it has 1..{full} (R2.3)")
+        if not whole(rounds, 1, full):
+            raise RulesError(f"ladder for {players} players: {shown(rounds)} rounds; it has 1..{full} (R2.3)")
         name = "ladder" if rounds == full else f"ladder ({rounds} rounds)"
         return cls(cards_per_round=range(1, rounds + 1), name=name)
 
@@ -247,9 +258,9 @@ class Schedule:
             (15, 15, 15, 15, 15)
         """
         _check_players(players, "maximus")
-        chosen = as_tuple(trumps, "maximus trumps", RulesError)
+        chosen = as_tuple(trumps, "maximus trumps", RulesError, limit=MAX_ROUNDS)
         if len(chosen) != 5 or not all(isinstance(t, FixedTrump) for t in chosen):
-            raise RulesError(f"maximus: trumps {chosen!r} must be five FixedTrump values")
+            raise RulesError(f"maximus: trumps {shown(chosen)} must be five FixedTrump values")
         return cls(cards_per_round=(STANDARD_DECK_SIZE // players,) * 5, trumps=chosen, name="maximus")
 
 
@@ -282,7 +293,7 @@ class ScheduleKind(enum.Enum):
 
 
 def _specials(values: Iterable[Special]) -> frozenset[Special]:
-    return frozenset(as_tuple(values, "special_cards", RulesError))
+    return members_of(Special, values, "special_cards", RulesError)
 
 
 @frozen(kw_only=True)
@@ -328,21 +339,19 @@ class Rules:
 
     def _problem(self) -> str:
         if not is_bid_policy(self.bid_policy):
-            return f"bid_policy {self.bid_policy!r} is not a bid policy"
+            return f"bid_policy {shown(self.bid_policy)} is not a bid policy"
         if not isinstance(self.bid_reveal, BidReveal):
-            return f"bid_reveal {self.bid_reveal!r} is not a BidReveal"
+            return f"bid_reveal {shown(self.bid_reveal)} is not a BidReveal"
         if not isinstance(self.variants, Variant):
-            return f"variants {self.variants!r} is not a Variant"
-        if not all(isinstance(s, Special) for s in self.special_cards):
-            return f"special_cards {set(self.special_cards)!r} must all be Special cards"
+            return f"variants {shown(self.variants)} is not a Variant"
         if self.schedule is not None and not isinstance(self.schedule, (Schedule, ScheduleKind)):
-            return f"schedule {self.schedule!r} is not a Schedule, ScheduleKind or None"
+            return f"schedule {shown(self.schedule)} is not a Schedule, ScheduleKind or None"
         if isinstance(self.score_rule, type) or not isinstance(self.score_rule, ScoreRule):
-            return f"score_rule {self.score_rule!r} has no points(bid, tricks, *, blind) method"
+            return f"score_rule {shown(self.score_rule)} has no points(bid, tricks, *, blind) method"
         if not isinstance(self.tiebreak, TieBreak):
-            return f"tiebreak {self.tiebreak!r} is not a TieBreak"
+            return f"tiebreak {shown(self.tiebreak)} is not a TieBreak"
         if self.bid_policy.needs_open_bids and self.bid_reveal is not BidReveal.OPEN:
-            return f"bid policy {self.bid_policy!r} needs open bids, not {self.bid_reveal.value} (R4.3)"
+            return f"bid policy {shown(self.bid_policy)} needs open bids, not {self.bid_reveal.value} (R4.3)"
         return ""
 
     @property
@@ -451,7 +460,7 @@ class Preset(enum.Enum):
             if preset.value == key:
                 return preset
         names = ", ".join(p.value for p in cls)
-        raise RulesError(f"{text!r} is not a preset; the presets are: {names}")
+        raise RulesError(f"{shown(text)} is not a preset; the presets are: {names}")
 
 
 _PRESETS: Final = {

@@ -32,14 +32,15 @@ import attrs
 from attrs import define, field, frozen
 
 from wizardrules._compiled import montecarlo as compiled_rollouts
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, Play
+from wizardrules._convert import as_tuple, shown, whole
+from wizardrules.actions import ACTION_CLASSES, Action, Bid, ChooseTrump, Look, Play
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
-from wizardrules.bots import Bot, RuleBot
-from wizardrules.cards import Card, CardKind, Suit
+from wizardrules.bots import Bot, RuleBot, check_turn, is_bot, seeded_random
+from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import DealError, RulesError
 from wizardrules.rules import Rules, Schedule, Variant
-from wizardrules.tricks import led_suit
+from wizardrules.tricks import MAX_PLAYERS, led_suit
 
 __all__ = ["MonteCarloBot", "sample_world", "world_state"]
 
@@ -50,6 +51,8 @@ _STANDARD_COUNTS: Final[Counter[Card]] = Counter(
 _FACTORIAL: Final = tuple(math.factorial(k) for k in range(_DECK_SIZE + 1))
 _STOCK: Final = -1
 """The pseudo-seat of the cards left in the deck (dealt to nobody, never turned up)."""
+MAX_TRIES: Final = 1000
+"""The most rejection attempts `sample_world` makes before it counts."""
 
 
 # -- what the view knows ------------------------------------------------------------------------
@@ -301,14 +304,15 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
     Args:
         view: what one seat knows.
         rng: the random source; the result depends only on it and the view.
-        tries: rejection attempts before the counting sampler.
+        tries: rejection attempts before the counting sampler, 0..1000.
 
     Returns:
         Per seat, its cards in display order.
 
     Raises:
         DealError: the view is inconsistent, so that no deal fits it.
-        RulesError: the game has special cards (R8), which the sampler leaves out.
+        RulesError: the game has special cards (R8), which the sampler leaves out; or
+            `view`, `rng` or `tries` is not what it should be.
 
     Examples:
         >>> import random
@@ -318,6 +322,11 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
         >>> world[0] == state.hand(0), sum(len(hand) for hand in world)
         (True, 3)
     """
+    _check_view(view, "sample_world")
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"sample_world: rng {shown(rng)} must be a random.Random")
+    if not whole(tries, 0, MAX_TRIES):
+        raise RulesError(f"sample_world: tries {shown(tries)} must be a whole number 0..{MAX_TRIES}")
     if view.rules.special_cards:
         raise RulesError("sample_world deals the standard deck; games with special cards (R8) cannot be sampled")
     problem = _problem(view)
@@ -331,6 +340,11 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
         if target != _STOCK:
             world[target] = tuple(sorted(dealt))
     return tuple(world)
+
+
+def _check_view(view: object, what: str) -> None:
+    if not isinstance(view, PlayerView):
+        raise RulesError(f"{what}: {shown(view)} is not a PlayerView (a state's view(seat))")
 
 
 # -- a playable state from a world ------------------------------------------------------------------
@@ -389,9 +403,10 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
     the real round number and totals.
 
     Raises:
-        DealError: the world does not fit the view.
+        DealError: the world does not fit the view (or is not one sequence of cards per seat).
         IllegalActionError: the history cannot be replayed in this world.
-        RulesError: the game has special cards (R8), which the replay leaves out.
+        RulesError: the game has special cards (R8), which the replay leaves out; `view` is not
+            a view, or `bidder` not a bot.
 
     Examples:
         >>> import random
@@ -401,13 +416,20 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
         >>> state.hand(2) == view.hand, state.to_move == view.to_move
         (True, True)
     """
+    _check_view(view, "world_state")
+    if bidder is not None and not is_bot(bidder):
+        raise RulesError(f"world_state: bidder {shown(bidder)} is not a bot: it needs act(view, legal)")
     if view.rules.special_cards:
         raise RulesError("world_state replays standard-deck rounds; games with special cards (R8) cannot be replayed")
     n = len(view.players)
-    if len(world) != n:
-        raise DealError(f"world of {len(world)} hands for {n} players")
+    seats = as_tuple(world, "world (one hand per seat)", DealError, limit=MAX_PLAYERS)
+    if len(seats) != n:
+        raise DealError(f"world of {len(seats)} hands for {n} players")
+    held = [
+        as_tuple(hand, f"world hand of seat {seat}", DealError, limit=MAX_DECK_SIZE) for seat, hand in enumerate(seats)
+    ]
     played = _played_by(view)
-    hands = [(*world[seat], *played[seat]) for seat in range(n)]
+    hands = [(*held[seat], *played[seat]) for seat in range(n)]
     state = new_game(
         view.players,
         rules=_round_rules(view),
@@ -452,12 +474,19 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
 
 def _positive_count(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or value < 1:
-        raise RulesError(f"MonteCarloBot {attribute.name}={value!r}: must be a whole number 1 or more")
+        raise RulesError(f"MonteCarloBot {attribute.name}={shown(value)}: must be a whole number 1 or more")
 
 
 def _positive_time(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
-        raise RulesError(f"MonteCarloBot {attribute.name}={value!r}: must be a positive number of milliseconds or None")
+        raise RulesError(
+            f"MonteCarloBot {attribute.name}={shown(value)}: must be a positive number of milliseconds or None"
+        )
+
+
+def _bot_or_none(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not is_bot(value):
+        raise RulesError(f"MonteCarloBot {attribute.name}={shown(value)}: must be a bot (act(view, legal)) or None")
 
 
 @define
@@ -487,7 +516,8 @@ class MonteCarloBot:
             faster, so the same choices for a number of samples and more samples in a time budget.
 
     Raises:
-        RulesError: `samples` is not a whole number 1 or more, or `time_ms` not positive.
+        RulesError: `samples` is not a whole number 1 or more, `seed` not an integer, `rollout`
+            not a bot, or `time_ms` not positive.
 
     Examples:
         >>> from wizardrules import RuleBot, Rules, Schedule, play_game
@@ -498,19 +528,25 @@ class MonteCarloBot:
 
     samples: int = field(default=20, validator=_positive_count)
     seed: int = 0
-    rollout: Bot | None = None
+    rollout: Bot | None = field(default=None, validator=_bot_or_none)
     time_ms: float | None = field(default=None, validator=_positive_time)
     compiled: bool = True
     _rng: random.Random = field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
+        self._rng = seeded_random(self.seed, "MonteCarloBot")
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The legal action with the best mean rollout score over the sampled worlds.
 
         With special cards (R8), which the sampler leaves out, the rollout bot decides.
+
+        Raises:
+            RulesError: `view` is not a view, or `legal` not a non-empty sequence of actions.
         """
+        check_turn(view, legal, "MonteCarloBot")
+        if not all(isinstance(action, ACTION_CLASSES) for action in legal):  # before a world is drawn
+            raise RulesError(f"MonteCarloBot.act: legal {shown(legal)} holds something that is not an action")
         player = RuleBot() if self.rollout is None else self.rollout
         if view.rules.special_cards:
             return player.act(view, legal)

@@ -16,7 +16,8 @@ from typing import Final, Protocol, runtime_checkable
 
 from attrs import frozen
 
-from wizardrules._convert import as_tuple
+from wizardrules._convert import as_tuple, shown, whole
+from wizardrules.cards import MAX_DECK_SIZE
 from wizardrules.errors import ScoringError
 
 __all__ = [
@@ -92,23 +93,35 @@ class PointsBreakdown:
         return f"{text} = {self.total:+d}"
 
 
+SCORE_LIMIT: Final = 1_000_000
+"""The largest number a `StandardScore` takes, either way: more would not fit a score pad,
+and bounded numbers keep every saved game loadable."""
+
+
 def _check_counts(bid: int, tricks: int, blind: bool) -> None:
     if type(blind) is not bool:
-        raise ScoringError(f"blind {blind!r} must be True or False")
+        raise ScoringError(f"blind {shown(blind)} must be True or False")
     for name, value in (("bid", bid), ("tricks", tricks)):
-        if type(value) is not int or value < 0:
-            raise ScoringError(f"{name} {value!r} must be a whole number 0 or more")
+        if not whole(value, 0, MAX_DECK_SIZE):
+            raise ScoringError(
+                f"{name} {shown(value)} must be a whole number 0..{MAX_DECK_SIZE}, the most a deck holds"
+            )
 
 
 @frozen(kw_only=True)
 class StandardScore:
     """The rulebook's scoring (R6.1, R6.2), with its numbers as options (R6.4).
 
+    Each number is a whole number within ±1,000,000.
+
     Attributes:
         hit_bonus: points for an exact bid (20).
         per_trick: points per trick taken on an exact bid (10).
         miss_penalty: points lost per trick of difference on a miss (10).
         blind_multiplier: factor for a blind bid, hit or miss (2).
+
+    Raises:
+        ScoringError: a number that is not a whole number within ±1,000,000.
 
     Examples:
         >>> StandardScore().points(3, 3), StandardScore(hit_bonus=10).points(3, 3)
@@ -123,14 +136,16 @@ class StandardScore:
     def __attrs_post_init__(self) -> None:
         for name in ("hit_bonus", "per_trick", "miss_penalty", "blind_multiplier"):
             value = getattr(self, name)
-            if type(value) is not int:
-                raise ScoringError(f"StandardScore {name} {value!r} must be a whole number")
+            if not whole(value, -SCORE_LIMIT, SCORE_LIMIT):
+                raise ScoringError(
+                    f"StandardScore {name} {shown(value)} must be a whole number within ±{SCORE_LIMIT:,}"
+                )
 
     def points(self, bid: int, tricks: int, *, blind: bool = False) -> int:
         """Points for one round (R6.1, R6.2).
 
         Raises:
-            ScoringError: a negative or non-integer bid or trick count.
+            ScoringError: a bid or trick count that is not a whole number 0..67.
         """
         _check_counts(bid, tricks, blind)
         value = self.hit_bonus + self.per_trick * tricks if bid == tricks else -self.miss_penalty * abs(bid - tricks)
@@ -156,13 +171,32 @@ STANDARD_SCORE: Final = StandardScore()
 """The rulebook's scoring rule."""
 
 
+POINTS_LIMIT: Final = 10**15
+"""The most points, either way, a score rule may give for a round."""
+
+
+def points_of(rule: ScoreRule, bid: int, tricks: int, blind: bool) -> int:
+    """`rule.points(bid, tricks, blind=blind)`, checked: any rule's answer is a whole number within ±10**15.
+
+    Raises:
+        ScoringError: the rule answered something else (a custom rule's fault).
+    """
+    value = rule.points(bid, tricks, blind=blind)
+    if not whole(value, -POINTS_LIMIT, POINTS_LIMIT):
+        raise ScoringError(
+            f"score rule {shown(rule)} gave {shown(value)} points for bid {bid}, tricks {tricks}: "
+            "points are whole numbers within ±10**15"
+        )
+    return value
+
+
 def round_points(bid: int, tricks: int, *, blind: bool = False) -> int:
     """Points of a round under the standard rule (R6.1, R6.2).
 
     Hit: 20 plus 10 per trick taken; missed: -10 per trick of difference; blind: doubled.
 
     Raises:
-        ScoringError: a negative or non-integer bid or trick count.
+        ScoringError: a bid or trick count that is not a whole number 0..67 (no deck holds more cards).
 
     Examples:
         >>> round_points(2, 4), round_points(0, 0, blind=True)
@@ -201,7 +235,12 @@ def standings(
         (2, 1, 3)
     """
     keys = _rank_keys(totals, tiebreak, hits)
-    return tuple(1 + sum(other > key for other in keys) for key in keys)
+    # a player's place is 1 + the number of players ranked higher: the position of the key's
+    # first occurrence in the keys sorted best first (O(n log n) for any number of players)
+    first: dict[tuple[int, int], int] = {}
+    for position, key in enumerate(sorted(keys, reverse=True)):
+        first.setdefault(key, position)
+    return tuple(1 + first[key] for key in keys)
 
 
 def winners(
@@ -222,15 +261,15 @@ def winners(
 
 def _rank_keys(totals: Sequence[int], tiebreak: TieBreak, hits: Sequence[int] | None) -> list[tuple[int, int]]:
     if not isinstance(tiebreak, TieBreak):
-        raise ScoringError(f"tiebreak {tiebreak!r} is not a TieBreak")
+        raise ScoringError(f"tiebreak {shown(tiebreak)} is not a TieBreak")
     values = as_tuple(totals, "totals", ScoringError)
     if any(type(v) is not int for v in values):
-        raise ScoringError(f"totals {values!r} must be whole numbers")
+        raise ScoringError(f"totals {shown(values)} must be whole numbers")
     if tiebreak is TieBreak.NONE:
         return [(v, 0) for v in values]
     if hits is None:
         raise ScoringError("tie-break EXACT_HITS needs the players' exact-hit counts (hits=...)")
     counts = as_tuple(hits, "hits", ScoringError)
     if len(counts) != len(values) or any(type(h) is not int or h < 0 for h in counts):
-        raise ScoringError(f"hits {counts!r} must be one count 0 or more per player ({len(values)})")
+        raise ScoringError(f"hits {shown(counts)} must be one count 0 or more per player ({len(values)})")
     return list(zip(values, counts, strict=True))

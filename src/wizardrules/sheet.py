@@ -17,13 +17,13 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _codec, _pictures, _sheet_amend, _sheet_csv, _sheet_json
+from wizardrules import _pictures, _sheet_amend, _sheet_csv, _sheet_json
+from wizardrules._convert import shown
 from wizardrules._sheet_amend import AS_RECORDED, Changes, Recorded
 from wizardrules._sheet_rows import (
     BidsEntry,
@@ -44,22 +44,17 @@ from wizardrules.errors import (
     BlindBidError,
     CloudError,
     EntryError,
-    FormatError,
     PhaseError,
     PlayerError,
     RulesError,
-    ScoringError,
     TricksError,
     UndoError,
-    WizardRulesError,
 )
 from wizardrules.rules import Rules, Schedule, Variant
-from wizardrules.scoring import standings
+from wizardrules.scoring import points_of, standings
 
 __all__ = ["PendingRound", "Round", "ScoreSheet"]
 
-FORMAT: Final = "wizardrules/scoresheet"
-VERSION: Final = 1
 
 Player: TypeAlias = "str | int"
 """A player named by name or by seat number."""
@@ -67,15 +62,16 @@ Player: TypeAlias = "str | int"
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise PlayerError(f"players {players!r} must be a list of names")
+        raise PlayerError(f"players {shown(players)} must be a list of names")
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise PlayerError(f"player name {name!r} must be non-empty text")
+            raise PlayerError(f"player name {shown(name)} must be non-empty text")
+    names = tuple(map(str.__str__, names))  # plain strs, also of str subclasses
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise PlayerError(f"players {list(names)!r}: the name {name!r} appears twice")
+            raise PlayerError(f"players {shown(list(names))}: the name {shown(name)} appears twice")
         seen.add(name)
     return names
 
@@ -114,11 +110,11 @@ class ScoreSheet:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise RulesError(f"rules {self.rules!r} must be a Rules value")
+            raise RulesError(f"rules {shown(self.rules)} must be a Rules value")
         schedule = self.rules.schedule_for(len(self.players))
         n = len(self.players)
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < n:
-            raise PlayerError(f"first_dealer {self.first_dealer!r} must be a seat 0..{n - 1}")
+            raise PlayerError(f"first_dealer {shown(self.first_dealer)} must be a seat 0..{n - 1}")
         object.__setattr__(self, "_schedule", schedule)
         object.__setattr__(self, "_state", SheetState(totals=(0,) * n, hits=(0,) * n))
 
@@ -209,10 +205,12 @@ class ScoreSheet:
             try:
                 return self.players.index(player)
             except ValueError:
-                raise PlayerError(f"unknown player {player!r}; the players are {list(self.players)!r}") from None
+                raise PlayerError(
+                    f"unknown player {shown(player)}; the players are {shown(list(self.players))}"
+                ) from None
         if type(player) is int and 0 <= player < len(self.players):
             return player
-        raise PlayerError(f"unknown player {player!r}: give a name or a seat 0..{len(self.players) - 1}")
+        raise PlayerError(f"unknown player {shown(player)}: give a name or a seat 0..{len(self.players) - 1}")
 
     # -- recording ----------------------------------------------------------------------
 
@@ -246,7 +244,7 @@ class ScoreSheet:
         cloud_entry = None
         if cloud is not None:
             if not isinstance(cloud, tuple) or len(cloud) != 2:
-                raise CloudError(f"cloud {cloud!r}: expected (player, CloudChange.UP or CloudChange.DOWN)")
+                raise CloudError(f"cloud {shown(cloud)}: expected (player, CloudChange.UP or CloudChange.DOWN)")
             cloud_entry = self._cloud_entry(state, *cloud)
             state = _advance(self, state, cloud_entry)
         tricks_entry = self._tricks_entry(state, tricks, bombs, trump)
@@ -368,22 +366,24 @@ class ScoreSheet:
         if isinstance(values, Mapping):
             unknown = [k for k in values if k not in self.players]
             if unknown:
-                raise PlayerError(f"{what}: unknown player {unknown[0]!r}; the players are {list(self.players)!r}")
+                raise PlayerError(
+                    f"{what}: unknown player {shown(unknown[0])}; the players are {shown(list(self.players))}"
+                )
             missing = [p for p in self.players if p not in values]
             if missing:
-                raise EntryError(f"{what}: no entry for {missing[0]!r}; every player needs one")
+                raise EntryError(f"{what}: no entry for {shown(missing[0])}; every player needs one")
             result = tuple(values[p] for p in self.players)
         elif isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-            raise EntryError(f"{what} {values!r}: expected one number per player")
+            raise EntryError(f"{what} {shown(values)}: expected one number per player")
         else:
             result = tuple(values)
             if len(result) != n:
-                raise EntryError(f"{what} {list(result)!r}: {len(result)} entries for {n} players")
+                raise EntryError(f"{what} {shown(list(result))}: {len(result)} entries for {n} players")
         for name, value in zip(self.players, result, strict=True):
             if type(value) is not int:
-                raise EntryError(f"{what}: {name}'s entry {value!r} is not a whole number")
+                raise EntryError(f"{what}: {name}'s entry {shown(value)} is not a whole number")
             if value < 0:
-                raise EntryError(f"{what}: {name}'s entry {value} is negative")
+                raise EntryError(f"{what}: {name}'s entry {shown(value)} is negative")
         return result
 
     def _bids_entry(self, bids: Sequence[int] | Mapping[str, int], blind: Iterable[Player]) -> BidsEntry:
@@ -400,7 +400,9 @@ class ScoreSheet:
             bid = values[seat]
             name = self.players[seat]
             if bid > cards:
-                raise BidError(f"bids: {name}'s bid {bid} is more than the {cards} cards of round {number} (R4.1)")
+                raise BidError(
+                    f"bids: {name}'s bid {shown(bid)} is more than the {cards} cards of round {number} (R4.1)"
+                )
             try:
                 verify_bid(
                     self.rules.bid_policy,
@@ -423,20 +425,20 @@ class ScoreSheet:
 
     def _blind_seats(self, blind: Iterable[Player]) -> frozenset[int]:
         if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
-            raise EntryError(f"blind {blind!r}: expected a collection of players (names or seats)")
+            raise EntryError(f"blind {shown(blind)}: expected a collection of players (names or seats)")
         seats = frozenset(self.seat(p) for p in blind)
         if seats and Variant.CLAIRVOYANCE in self.rules.variants and self.current_round == 1:
             raise BlindBidError("blind bids in round 1: nobody sees their own card in a clairvoyance round (R4.5)")
         if seats and Variant.BLIND_BIDS not in self.rules.variants:
             names = sorted(self.players[s] for s in seats)
-            raise BlindBidError(f"blind bids by {names!r}: the rules do not allow blind bids (Variant.BLIND_BIDS)")
+            raise BlindBidError(f"blind bids by {shown(names)}: the rules do not allow blind bids (Variant.BLIND_BIDS)")
         return seats
 
     def _cloud_entry(self, state: SheetState, player: Player, change: CloudChange) -> CloudEntry:
         if Special.CLOUD not in self.rules.special_cards:
             raise CloudError("change_bid: the game has no Cloud (Special.CLOUD is not in the rules)")
         if not isinstance(change, CloudChange):
-            raise CloudError(f"change_bid: {change!r} is not a CloudChange (UP or DOWN)")
+            raise CloudError(f"change_bid: {shown(change)} is not a CloudChange (UP or DOWN)")
         seat = self.seat(player)
         pending = state.pending
         if pending is None:
@@ -468,11 +470,11 @@ class ScoreSheet:
         max_bombs = 1 if Special.BOMB in self.rules.special_cards else 0
         if type(bombs) is not int or not 0 <= bombs <= max_bombs:
             raise TricksError(
-                f"bombs {bombs!r}: this game has {max_bombs} Bomb{'s' if max_bombs != 1 else ''}, "
+                f"bombs {shown(bombs)}: this game has {max_bombs} Bomb{'s' if max_bombs != 1 else ''}, "
                 f"so a round voids 0..{max_bombs} tricks (R8.1)"
             )
         if trump is not None and not isinstance(trump, Suit):
-            raise EntryError(f"trump {trump!r} must be a Suit or None")
+            raise EntryError(f"trump {shown(trump)} must be a Suit or None")
         cards = self.cards
         assert cards is not None  # noqa: S101 - a pending round is an open round
         if trump is not None:
@@ -483,14 +485,14 @@ class ScoreSheet:
         if sum(values) != cards - bombs:
             bomb_note = f" less {bombs} Bomb trick" if bombs else ""
             raise TricksError(
-                f"tricks {list(values)!r} add up to {sum(values)}, but round {self.current_round} "
+                f"tricks {shown(list(values))} add up to {shown(sum(values))}, but round {self.current_round} "
                 f"has {cards - bombs} to take ({cards} cards{bomb_note})"
             )
         cloud = state.pending.cloud
         if cloud is not None and values[cloud[0]] == 0:
             name = self.players[cloud[0]]
             raise TricksError(
-                f"tricks {list(values)!r}: a Cloud changed {name}'s bid, so {name} won the Cloud's trick "
+                f"tricks {shown(list(values))}: a Cloud changed {name}'s bid, so {name} won the Cloud's trick "
                 "and took at least one trick (R8.2)"
             )
         return TricksEntry(tricks=values, bombs=bombs, trump=trump)
@@ -587,71 +589,27 @@ class ScoreSheet:
     def to_json(self, *, indent: int | None = 2) -> str:
         """The sheet as versioned JSON; [`from_json`][wizardrules.ScoreSheet.from_json] reads it back.
 
+        The file carries a checksum (SHA-256) of its content, which `from_json` checks.
+
         Raises:
             FormatError: the rules use a custom bid policy or score rule, which has no saved form.
         """
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "players": list(self.players),
-            "first_dealer": self.first_dealer,
-            "rules": _codec.rules_to_data(self.rules),
-            "entries": [_sheet_json.entry_to_data(e) for e in self._entries],
-            "rounds": [_sheet_json.round_to_data(r) for r in self.rounds],
-            "totals": list(self.totals),
-        }
-        return json.dumps(data, indent=indent, ensure_ascii=False)
+        return _sheet_json.write(self, self._entries, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ScoreSheet:
         """Read a sheet written by [`to_json`][wizardrules.ScoreSheet.to_json], replaying and checking every entry.
 
-        Raises:
-            FormatError: not a score sheet, an unknown version, or content that was tampered
-                with or does not add up (the message says where).
-        """
-        data = _codec.load_versioned(text, format_name=FORMAT, version=VERSION, what="score sheet")
-        try:
-            sheet = cls(
-                players=_codec.field_of(data, "players", list, "score sheet"),
-                rules=_codec.rules_from_data(_codec.field_of(data, "rules", dict, "score sheet")),
-                first_dealer=_codec.field_of(data, "first_dealer", int, "score sheet"),
-            )
-            for index, item in enumerate(_codec.field_of(data, "entries", list, "score sheet"), start=1):
-                sheet = sheet._replay(item, index)
-        except FormatError:
-            raise
-        except WizardRulesError as error:
-            raise FormatError(f"score sheet is inconsistent: {error}") from None
-        _sheet_json.check_saved(sheet.rounds, sheet.totals, data)
-        return sheet
+        The file's checksum must match its content, so an edited file is refused even when
+        the edit would replay (a renamed player, another tie-break). It catches edits, not
+        forgery: anyone can compute the checksum of an edited file again.
 
-    def _replay(self, item: Any, index: int) -> ScoreSheet:
-        what = f"score sheet entry {index}"
-        kind = _codec.field_of(item, "type", str, what)
-        if kind == "bids":
-            return self.record_bids(_sheet_json.ints_of(item, "bids", what), blind=_sheet_json.blind_of(item, what))
-        if kind == "cloud":
-            return self.change_bid(_codec.field_of(item, "player", int, what), _sheet_json.cloud_change(item, what))
-        if kind == "tricks":
-            return self.record_tricks(
-                _sheet_json.ints_of(item, "tricks", what),
-                bombs=_codec.field_of(item, "bombs", int, what),
-                trump=_sheet_json.trump_of(item, what),
-            )
-        if kind == "round":
-            cloud = item.get("cloud")
-            return self.record(
-                bids=_sheet_json.ints_of(item, "bids", what),
-                blind=_sheet_json.blind_of(item, what),
-                cloud=None
-                if cloud is None
-                else (_codec.field_of(cloud, "player", int, what), _sheet_json.cloud_change(cloud, what)),
-                tricks=_sheet_json.ints_of(item, "tricks", what),
-                bombs=_codec.field_of(item, "bombs", int, what),
-                trump=_sheet_json.trump_of(item, what),
-            )
-        raise FormatError(f"{what}: type {kind!r} is unknown")
+        Raises:
+            FormatError: not a score sheet, an unknown version, content that was tampered
+                with or does not add up (the message says where), or a checksum that is
+                missing or does not match.
+        """
+        return _sheet_json.load(cls, text)
 
 
 def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:
@@ -675,11 +633,9 @@ def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:
     number = len(state.rounds) + 1
     score = sheet.rules.score_rule
     points = tuple(
-        score.points(bid, taken, blind=blind)
+        points_of(score, bid, taken, blind)
         for bid, taken, blind in zip(pending.final_bids, entry.tricks, pending.blind, strict=True)
     )
-    if any(type(p) is not int for p in points):
-        raise ScoringError(f"score rule {score!r} gave points {points!r}; points must be whole numbers")
     finished = Round(
         number=number,
         cards=sheet.schedule.cards_per_round[number - 1],

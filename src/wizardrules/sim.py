@@ -21,6 +21,7 @@ from typing import Final, TypeVar
 
 from attrs import frozen
 
+from wizardrules._convert import shown
 from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
 from wizardrules.actions import LOOK, Bid
 from wizardrules.engine._bids import allowed_bids_at, bid_actions
@@ -30,6 +31,7 @@ from wizardrules.engine._round import DEALER_CHOOSES, round_trump
 from wizardrules.engine._setup import Setup, deal_game, setup_for
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
+from wizardrules.scoring import points_of
 from wizardrules.sheet import ScoreSheet
 
 __all__ = ["SimGame", "SimRound", "game_seeds", "pick", "random_games"]
@@ -138,10 +140,15 @@ class SimGame:
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
     """The deal seed and the choice seed of game number `game` of a run seeded `seed`.
 
+    Raises:
+        RulesError: `seed` or `game` is not an integer.
+
     Examples:
         >>> game_seeds(0, 2)
         (2, 5)
     """
+    if type(seed) is not int or type(game) is not int:
+        raise RulesError(f"game_seeds({shown(seed)}, {shown(game)}): the seed and the game number are integers")
     deal_seed = seed * 1_000_000_007 + game
     return deal_seed, deal_seed * 2 + 1
 
@@ -161,11 +168,13 @@ def random_games(
     same way plays the very same game.
 
     Raises:
-        RulesError: `n` is negative, the players or rules cannot play, or the rules have
-            special cards (R8), which these playouts leave out.
+        RulesError: `n` is negative, `seed` is not an integer, the players or rules cannot
+            play, or the rules have special cards (R8), which these playouts leave out.
     """
     if type(n) is not int or n < 0:
-        raise RulesError(f"random_games: {n!r} games; give a whole number 0 or more")
+        raise RulesError(f"random_games: {shown(n)} games; give a whole number 0 or more")
+    if type(seed) is not int:
+        raise RulesError(f"random_games: seed {shown(seed)} must be an integer, as for new_game")
     setup = setup_for(players, _DEFAULT_RULES if rules is None else rules)  # checks the players and rules
     if setup.specials:
         raise RulesError(
@@ -207,7 +216,7 @@ def _play_round(game: Game, rnd: int, totals: list[int], uniform: Callable[[], f
         key = (bids[seat], won[seat], bool(blind >> seat & 1))
         value = memo.get(key) if memo is not None else None
         if value is None:
-            value = score.points(key[0], key[1], blind=key[2])
+            value = points_of(score, *key)
             if memo is not None:
                 memo[key] = value
         points.append(value)

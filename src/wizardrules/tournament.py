@@ -47,7 +47,7 @@ from attrs import field, frozen
 
 from wizardrules._convert import shown
 from wizardrules._progress import Bar, checked, progress_bar
-from wizardrules.bots import Bot, play_game
+from wizardrules.bots import Bot, is_bot, play_game
 from wizardrules.cards import Language
 from wizardrules.engine import new_game
 from wizardrules.errors import RulesError
@@ -126,14 +126,14 @@ class BotFactory:
 
     def __init__(self, bot: Callable[..., Bot], /, **kwargs: Any) -> None:
         if not callable(bot):
-            raise RulesError(f"BotFactory: {bot!r} is not a bot class or function")
+            raise RulesError(f"BotFactory: {shown(bot)} is not a bot class or function")
         seeded = "seed" not in kwargs and _takes_seed(bot)
         self.__attrs_init__(bot, tuple(sorted(kwargs.items())), _name_of(bot), seeded)
 
     def named(self, name: str) -> BotFactory:
         """The same factory under another name (names must be unique within a tournament)."""
         if not isinstance(name, str) or not name.strip():
-            raise RulesError(f"BotFactory name {name!r} must be non-empty text")
+            raise RulesError(f"BotFactory name {shown(name)} must be non-empty text")
         factory: BotFactory = object.__new__(BotFactory)
         factory.__attrs_init__(self.bot, self.kwargs, name, self.seeded)
         return factory
@@ -162,8 +162,16 @@ def seating(game: int, bots: int) -> tuple[int, ...]:
 
 def _derive(seed: int, *parts: object) -> int:
     """A 63-bit seed derived from `seed` and `parts`, the same on every machine and process."""
-    text = ":".join(str(part) for part in ("wizardrules.tournament", seed, *parts))
+    text = ":".join(_written(part) for part in ("wizardrules.tournament", seed, *parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def _written(part: object) -> str:
+    """`str(part)`, or a number too long for Python to write in decimal (over 4,300 digits) in hex."""
+    try:
+        return str(part)
+    except ValueError:
+        return hex(part)  # type: ignore[arg-type] # only an int is too long to write
 
 
 def deal_seed(seed: int, game: int) -> int:
@@ -381,7 +389,7 @@ class TournamentResult:
         for stats in self.bots:
             if stats.name == name:
                 return stats
-        raise KeyError(f"no bot called {name!r}; the bots are {[s.name for s in self.bots]!r}")
+        raise KeyError(f"no bot called {shown(name)}; the bots are {shown([s.name for s in self.bots])}")
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data (JSON-ready; an unbounded interval is `inf`)."""
@@ -423,7 +431,8 @@ class TournamentResult:
             ]
             return "  ".join(cells).rstrip()
 
-        title = f"{self.games} Spiele, Seed {self.seed}" if german else f"{self.games} games, seed {self.seed}"
+        seed = shown(self.seed)
+        title = f"{self.games} Spiele, Seed {seed}" if german else f"{self.games} games, seed {seed}"
         return "\n".join([title, line(header), *(line(row) for row in rows)])
 
 
@@ -439,12 +448,12 @@ def _factory(spec: object, position: int) -> Callable[[int], Bot]:
         return BotFactory(spec)
     if isinstance(spec, Bot):
         raise RulesError(
-            f"bot {position + 1}: {spec!r} is a bot, but a tournament makes a fresh bot for each game: "
+            f"bot {position + 1}: {shown(spec)} is a bot, but a tournament makes a fresh bot for each game: "
             "give its class, a BotFactory or a function (seed) -> bot"
         )
     if callable(spec):
         return spec  # a callable (seed) -> Bot, checked by the caller
-    raise RulesError(f"bot {position + 1}: {spec!r} is not a bot class, BotFactory or function (seed) -> bot")
+    raise RulesError(f"bot {position + 1}: {shown(spec)} is not a bot class, BotFactory or function (seed) -> bot")
 
 
 def _unique_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -458,7 +467,7 @@ def _unique_names(names: Sequence[str]) -> tuple[str, ...]:
             name = f"{name} {seen[name]}"  # noqa: PLW2901 - the numbered name replaces it
         unique.append(name)
     if len(set(unique)) != len(unique):
-        raise RulesError(f"bot names {unique!r} are not unique; name them with BotFactory(...).named(...)")
+        raise RulesError(f"bot names {shown(unique)} are not unique; name them with BotFactory(...).named(...)")
     return tuple(unique)
 
 
@@ -475,13 +484,13 @@ def _check_picklable(job: _Job) -> None:
             pickle.dumps(factory)
         except Exception as error:
             raise RulesError(
-                f"bot {name!r}: {factory!r} cannot be sent to a process pool ({error}); "
+                f"bot {shown(name)}: {shown(factory)} cannot be sent to a process pool ({error}); "
                 "use a bot class, a BotFactory or a module-level function, or executor=None or a thread pool"
             ) from None
     try:
         pickle.dumps(job.rules)
     except Exception as error:
-        raise RulesError(f"rules {job.rules!r} cannot be sent to a process pool ({error})") from None
+        raise RulesError(f"rules {shown(job.rules)} cannot be sent to a process pool ({error})") from None
 
 
 def _run(job: _Job, chunks: list[range], executor: Executor | None, bar: Bar) -> list[_Outcome]:
@@ -561,19 +570,19 @@ def tournament(
     from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
 
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise RulesError(f"bots {bots!r} must be a list of bot classes, BotFactory values or functions")
+        raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
     if type(games) is not int or games < 1:
-        raise RulesError(f"games {games!r} must be a whole number of 1 or more")
+        raise RulesError(f"games {shown(games)} must be a whole number of 1 or more")
     if type(seed) is not int:
-        raise RulesError(f"seed {seed!r} must be an integer")
+        raise RulesError(f"seed {shown(seed)} must be an integer")
     progress = checked(progress, "tournament", RulesError)
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-        raise RulesError(f"chunk_size {chunk_size!r} must be a whole number of 1 or more, or None")
+        raise RulesError(f"chunk_size {shown(chunk_size)} must be a whole number of 1 or more, or None")
     if executor is not None and executor != "process" and not isinstance(executor, Executor):
-        raise RulesError(f"executor {executor!r} must be 'process', None or a concurrent.futures.Executor")
+        raise RulesError(f"executor {shown(executor)} must be 'process', None or a concurrent.futures.Executor")
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules {rules!r} must be a Rules value")
+        raise RulesError(f"rules {shown(rules)} must be a Rules value")
     rules.check(len(bots))  # 3 to 6 players, and rules they can play
     factories = tuple(_factory(spec, i) for i, spec in enumerate(bots))
     for i, factory in enumerate(factories):
@@ -581,10 +590,12 @@ def tournament(
             made = factory(bot_seed(seed, -1, i))
         except Exception as error:
             raise RulesError(
-                f"bot {i + 1}: {factory!r} could not make a bot: {type(error).__name__}: {error}"
+                f"bot {i + 1}: {shown(factory)} could not make a bot: {type(error).__name__}: {error}"
             ) from error
-        if not isinstance(made, Bot):
-            raise RulesError(f"bot {i + 1}: {factory!r} made {made!r}, which is not a bot: it needs act(view, legal)")
+        if not is_bot(made):
+            raise RulesError(
+                f"bot {i + 1}: {shown(factory)} made {shown(made)}, which is not a bot: it needs act(view, legal)"
+            )
     names = _unique_names([spec.name if isinstance(spec, BotFactory) else _name_of(spec) for spec in factories])
     new_game(names, rules=rules, seed=0)  # the engine can play these rules with these names
     job = _Job(factories=factories, names=names, rules=rules, seed=seed, portable_errors=executor is not None)

@@ -20,8 +20,8 @@ from typing import Final
 from attrs import field, frozen
 
 from wizardrules import _pictures
-from wizardrules._convert import as_tuple
-from wizardrules.cards import ALL_CARDS, Card, CardKind, Language, Suit
+from wizardrules._convert import as_tuple, shown, whole
+from wizardrules.cards import ALL_CARDS, MAX_DECK_SIZE, Card, CardKind, Language, Suit
 from wizardrules.errors import TrickError
 
 __all__ = [
@@ -137,7 +137,7 @@ class TrickDecision:
 
 
 def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
-    cards = as_tuple(trick, what, TrickError)
+    cards = as_tuple(trick, what, TrickError, limit=MAX_DECK_SIZE)
     if len(cards) > MAX_PLAYERS:
         raise TrickError(f"{what} {_show(cards)}: {len(cards)} cards, but a trick has at most {MAX_PLAYERS}")
     for card in cards:
@@ -149,7 +149,7 @@ def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
 
 def _reject(cards: Sequence[object], card: object, what: str) -> None:
     if not isinstance(card, Card):
-        raise TrickError(f"{what} {_show(c for c in cards if isinstance(c, Card))}: {card!r} is not a Card")
+        raise TrickError(f"{what} {_show(c for c in cards if isinstance(c, Card))}: {shown(card)} is not a Card")
     if card.needs_declaration:
         raise TrickError(
             f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})"
@@ -174,7 +174,8 @@ def _check_copies(cards: Sequence[Card], what: str) -> None:
 
 
 def _show(cards: Iterable[object]) -> str:
-    return repr(" ".join(str(c) for c in cards))
+    """Cards in their notation, anything else by a bounded repr, for messages."""
+    return repr(" ".join(str(c) if isinstance(c, Card) else shown(c) for c in cards))
 
 
 def led_suit(trick: Sequence[Card]) -> Suit | None:
@@ -223,12 +224,12 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
         ['B7', 'W']
     """
     cards = _checked(trick)
-    held = as_tuple(hand, "hand", TrickError)
+    held = as_tuple(hand, "hand", TrickError, limit=MAX_DECK_SIZE)
     for card in held:
         if card.__class__ is Card and _HOLDABLE[card]:  # one dict look-up in the common case
             continue
         if not isinstance(card, Card):
-            raise TrickError(f"hand {_show(c for c in held if isinstance(c, Card))}: {card!r} is not a Card")
+            raise TrickError(f"hand {_show(c for c in held if isinstance(c, Card))}: {shown(card)} is not a Card")
         if card.undeclared != card:
             raise TrickError(f"hand {_show(held)}: {card} is declared; a hand holds cards as dealt")
         if card.kind is CardKind.WEREWOLF:
@@ -257,7 +258,7 @@ def decide_trick(trick: Sequence[Card], trump: Suit | None) -> TrickDecision:
     if not cards:
         raise TrickError("trick '': an empty trick has no winner")
     if trump is not None and not isinstance(trump, Suit):
-        raise TrickError(f"trump {trump!r} is not a Suit or None")
+        raise TrickError(f"trump {shown(trump)} is not a Suit or None")
     index, reason = _would_win(cards, trump)
     if any(_ROLES[c] is _Role.BOMB for c in cards):
         return TrickDecision(winner=None, would_be_winner=index, reason=WinReason.BOMB, deciding_reason=reason)
@@ -328,14 +329,8 @@ def would_be_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     return decide_trick(trick, trump).would_be_winner
 
 
-def _nonneg_seat(value: int, name: str) -> int:
-    if type(value) is not int or value < 0:
-        raise TrickError(f"{name} {value!r} must be a seat number 0..players-1")
-    return value
-
-
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return as_tuple(cards, "trick", TrickError)
+    return as_tuple(cards, "trick", TrickError, limit=MAX_DECK_SIZE)
 
 
 @frozen(kw_only=True)
@@ -366,13 +361,12 @@ class Trick:
     cards: tuple[Card, ...] = field(default=(), converter=_card_tuple)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise TrickError(f"players {self.players!r} must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)")
-        _nonneg_seat(self.leader, "leader")
-        if self.leader >= self.players:
-            raise TrickError(f"leader {self.leader} must be a seat 0..{self.players - 1}")
+        if not whole(self.players, MIN_PLAYERS, MAX_PLAYERS):
+            raise TrickError(f"players {shown(self.players)} must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)")
+        if not whole(self.leader, 0, self.players - 1):
+            raise TrickError(f"leader {shown(self.leader)} must be a seat 0..{self.players - 1}")
         if self.trump is not None and not isinstance(self.trump, Suit):
-            raise TrickError(f"trump {self.trump!r} is not a Suit or None")
+            raise TrickError(f"trump {shown(self.trump)} is not a Suit or None")
         if len(self.cards) > self.players:
             raise TrickError(f"trick {_show(self.cards)}: more cards than the {self.players} players")
         _checked(self.cards)
@@ -406,7 +400,7 @@ class Trick:
             TrickError: the trick is complete or the card cannot join it.
         """
         if self.is_complete:
-            raise TrickError(f"trick {_show(self.cards)} is complete; {card} cannot join it")
+            raise TrickError(f"trick {_show(self.cards)} is complete; {_show((card,))} cannot join it")
         return Trick(leader=self.leader, players=self.players, trump=self.trump, cards=(*self.cards, card))
 
     @property

@@ -16,9 +16,9 @@ from typing import Final, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules._convert import as_tuple
+from wizardrules._convert import as_tuple, shown
 from wizardrules._core import ANY_SUIT_BITS, BITS_OF, DECK_SIZE, SPECIAL_BITS
-from wizardrules.cards import Card
+from wizardrules.cards import MAX_DECK_SIZE, Card
 from wizardrules.engine._layout import NOT_FIXED, SEAT_SHIFTS, Hands
 from wizardrules.errors import DealError
 from wizardrules.rules import Schedule
@@ -26,12 +26,8 @@ from wizardrules.tricks import MAX_PLAYERS
 
 
 def _hands_tuple(hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(hands, (str, bytes)):
-        raise DealError(f"hands {hands!r}: expected one sequence of cards per player")
-    try:
-        return tuple(tuple(hand) for hand in hands)
-    except TypeError:
-        raise DealError(f"hands {hands!r}: expected one sequence of cards per player") from None
+    seats = as_tuple(hands, "hands (one sequence of cards per player)", DealError, limit=MAX_PLAYERS)
+    return tuple(as_tuple(hand, "hand", DealError, limit=MAX_DECK_SIZE) for hand in seats)
 
 
 @frozen(kw_only=True)
@@ -154,7 +150,7 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
 
 def _not_in_deck(card: object) -> str:
     """Why a card of an explicit deal is refused."""
-    if isinstance(card, Card) and card.undeclared is not card:
+    if isinstance(card, Card) and card.undeclared != card:
         return "is a card as played; a deal holds cards as dealt, without a declaration (R1.2)"
     return "is not a card left in the deck"
 
@@ -165,7 +161,7 @@ def given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[i
     Raises:
         DealError: a deal that does not fit: the message names the round and what is wrong.
     """
-    rounds = as_tuple(deal, "deal", DealError)
+    rounds = as_tuple(deal, "deal", DealError, limit=schedule.rounds + 1)
     in_deck = (1 << 60) - 1 | specials
     deck_size = DECK_SIZE + specials.bit_count()
     if len(rounds) != schedule.rounds:
@@ -173,7 +169,7 @@ def given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[i
     result = []
     for number, (item, cards) in enumerate(zip(rounds, schedule.cards_per_round, strict=True), start=1):
         if not isinstance(item, Deal):
-            raise DealError(f"deal round {number}: {item!r} is not a Deal")
+            raise DealError(f"deal round {number}: {shown(item)} is not a Deal")
         if len(item.hands) != n:
             raise DealError(f"deal round {number}: {len(item.hands)} hands for {n} players")
         packed = 0
@@ -185,7 +181,7 @@ def given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[i
             for card in hand:
                 free = BITS_OF.get(card, 0) & in_deck & ~(used | mask) if isinstance(card, Card) else 0
                 if not free:
-                    raise DealError(f"deal round {number}: {card!r} {_not_in_deck(card)}")
+                    raise DealError(f"deal round {number}: {shown(card)} {_not_in_deck(card)}")
                 mask |= free & -free
             used |= mask
             packed |= mask << (seat * 67)
@@ -197,7 +193,7 @@ def given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[i
             card = item.turned_up
             free = BITS_OF.get(card, 0) & in_deck & ~used if isinstance(card, Card) else 0
             if not free:
-                raise DealError(f"deal round {number}: turned-up {card!r} {_not_in_deck(card)}")
+                raise DealError(f"deal round {number}: turned-up {shown(card)} {_not_in_deck(card)}")
             turned = (free & -free).bit_length() - 1
         elif expect_card:
             raise DealError(f"deal round {number}: a card must be turned up for trump (R3.1)")

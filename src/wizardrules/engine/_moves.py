@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from wizardrules._convert import shown
 from wizardrules._core import BITS_OF, CARD_OF, HELD_BITS, SUIT_BITS, winner_index
-from wizardrules.actions import PLAYS, TRUMPS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
+from wizardrules.actions import ACTION_CLASSES, PLAYS, TRUMPS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card
 from wizardrules.engine._bids import NO_BIDS, allowed_bids_at, bid_actions, bid_context
 from wizardrules.engine._layout import (
@@ -250,7 +251,7 @@ def refused_play(s: Core, action: Play, held: int) -> IllegalActionError:
     player = name_of(s, s[MOVE])
     if not held:
         reason = f"{action.card} is not in their hand"
-        if action.card is Card.WEREWOLF:
+        if action.card == Card.WEREWOLF:
             reason = "the Werewolf is never played: it is swapped for the turned-up card (R8.6)"
         return CardNotHeldError(player=player, action=str(action), reason=reason)
     led = SUITS[s[LED]].name.lower()
@@ -293,8 +294,8 @@ def _wrong_phase(s: Core, action: object, seat: int | None = None) -> IllegalAct
         player = "a player"
     else:
         player = name_of(s, s[MOVE])
-    if not isinstance(action, (Bid, Play, ChooseTrump, Look, ChangeBid, PassCard)):
-        return WrongPhaseError(player=player, action=repr(action), reason="it is not an action")
+    if not isinstance(action, ACTION_CLASSES):
+        return WrongPhaseError(player=player, action=shown(action), reason="it is not an action")
     if phase == OVER_PHASE:
         return WrongPhaseError(player=player, action=str(action), reason="the game is over")
     if isinstance(action, Look) and phase == BIDDING_PHASE:

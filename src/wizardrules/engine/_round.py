@@ -38,6 +38,7 @@ from wizardrules.engine._layout import (
     RoundPart,
     tricks_of,
 )
+from wizardrules.scoring import points_of
 from wizardrules.sheet import ScoreSheet
 from wizardrules.tricks import MAX_PLAYERS
 
@@ -147,7 +148,7 @@ def _points(game: Game, keys: Iterable[tuple[int, int, bool]]) -> list[int]:
         value = memo.get(key)
         if value is None:
             bid, tricks, blind = key
-            value = memo[key] = game.rules.score_rule.points(bid, tricks, blind=blind)
+            value = memo[key] = points_of(game.rules.score_rule, bid, tricks, blind)
         points.append(value)
     return points
 

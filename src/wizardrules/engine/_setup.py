@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from wizardrules._convert import shown, whole
 from wizardrules._core import SPECIAL_BIT
 from wizardrules.engine._bids import allowed_memo, bid_key
 from wizardrules.engine._deal import Deal, Dealt, draw_dealer, given_deals, random_deals
@@ -62,10 +63,10 @@ def new_game(
         raise RulesError(f"new_game needs exactly one source of chance (seed=, rng= or deal=), got {sources} (R2.6)")
     if seed is not None:
         if type(seed) is not int:
-            raise RulesError(f"seed {seed!r} must be an integer")
+            raise RulesError(f"seed {shown(seed)} must be an integer")
         rng = random.Random(seed)
     if rng is not None and not isinstance(rng, random.Random):
-        raise RulesError(f"rng {rng!r} must be a random.Random")
+        raise RulesError(f"rng {shown(rng)} must be a random.Random")
     game = deal_game(setup, rng=rng, deal=deal, first_dealer=first_dealer)
     return wrap(start_round(game, 0, (0,) * setup.n, (), RoundCache()))
 
@@ -95,8 +96,8 @@ def setup_for(players: Sequence[str] | int, rules: Rules) -> Setup:
     """
     if not isinstance(players, int):
         return _setup(players, rules)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(f"{players!r} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
+    if not whole(players, MIN_PLAYERS, MAX_PLAYERS):
+        raise RulesError(f"{shown(players)} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
     setup = _SETUPS.get((id(rules), players))
     if setup is None or setup.rules is not rules:
         setup = _setup(tuple(f"Player {i + 1}" for i in range(players)), rules)
@@ -124,8 +125,8 @@ def deal_game(
     n = setup.n
     if first_dealer is None:
         first_dealer = 0 if rng is None else draw_dealer(n, rng)
-    elif type(first_dealer) is not int or not 0 <= first_dealer < n:
-        raise RulesError(f"first_dealer {first_dealer!r} must be a seat 0..{n - 1}")
+    elif not whole(first_dealer, 0, n - 1):
+        raise RulesError(f"first_dealer {shown(first_dealer)} must be a seat 0..{n - 1}")
     deals: Dealt
     if rng is not None:
         deals = random_deals(setup.schedule, n, setup.fixed, rng, setup.specials)

@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from attrs import frozen
@@ -84,6 +85,7 @@ from wizardrules.engine._moves import act, bid, other_actions, refused_play
 from wizardrules.engine._round import finish_round, sheet_of
 from wizardrules.engine._special import end_trick
 from wizardrules.engine.view import PlayerView, make_view
+from wizardrules.errors import WizardRulesError
 from wizardrules.events import (
     BidChanged,
     BidMade,
@@ -111,9 +113,13 @@ class GameState:
     """One moment of a game; immutable. Make one with [`new_game`][wizardrules.new_game].
 
     Equal states come from equal games (players, rules, deals, first dealer) and equal actions.
+    `GameState()` itself raises a `WizardRulesError`: a state without a game means nothing.
     """
 
     _core: Core
+
+    def __init__(self) -> None:
+        raise WizardRulesError("GameState() has no game: start one with new_game(...), or replay a GameRecord")
 
     def __repr__(self) -> str:
         if self.is_over:
@@ -354,8 +360,8 @@ class GameState:
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
         """Whether `action` (by `seat`, if given) is one of `legal_actions()`, which `apply` accepts."""
-        if seat is not None and (self._core[PHASE] == OVER_PHASE or seat != self._core[MOVE]):
-            return False
+        if seat is not None and (self._core[PHASE] == OVER_PHASE or type(seat) is not int or seat != self._core[MOVE]):
+            return False  # as apply refuses it: the game is over, or not a seat, or not this one's turn
         return action in self.legal_actions()
 
     def apply(self, action: Action, seat: int | None = None) -> GameState:  # noqa: PLR0915 - the hot path, written out
@@ -481,7 +487,19 @@ class GameState:
         return after, _events(self, after, action)
 
 
-_new_state = GameState  # with no __init__, calling the class makes an empty state fastest
+class _State(GameState):
+    """The class of the engine's states: a `GameState` that the engine makes by calling it.
+
+    Calling a class that keeps `object.__init__` is the fastest way Python makes an object,
+    and the engine makes one per action; `GameState()` itself refuses, as a state without
+    a game means nothing. Pickles and copies of states stay of this class.
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+_new_state: Callable[[], GameState] = _State  # calling the class with no arguments makes an empty state fastest
 # Sets a state's only slot directly: about 20 ns cheaper than object.__setattr__, which first
 # looks the name up on the class.
 _set_core = GameState.__dict__["_core"].__set__
