@@ -47,6 +47,7 @@ from __future__ import annotations
 import enum
 import random
 import types
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -301,29 +302,12 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             self._end_illegal(agent, self.illegal_reward)
             return
         self._state = after
-        self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        if self._rewarded:  # last step's rewards are over
-            for other in rewards:
-                rewards[other] = 0.0
-            self._rewarded = False
         totals = after.totals
-        if totals != self._totals:  # a round was scored: each seat is paid its points (R6)
-            cumulative = self._cumulative_rewards
-            for seat, name in enumerate(self.possible_agents):
-                paid = (totals[seat] - self._totals[seat]) * self._scale
-                rewards[name] = paid
-                cumulative[name] += paid
+        points = None
+        if totals != self._totals:
+            points = [new - old for new, old in zip(totals, self._totals, strict=True)]
             self._totals = totals
-            self._rewarded = True
-        to_move = after.to_move
-        if to_move is None:  # the game is over (R7)
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
-        else:
-            self.agent_selection = self.possible_agents[to_move]
-        if self.render_mode is not None and self.render_mode == "human":
-            self.render()
+        self._stepped(agent, points, after.to_move)
 
     def _step_compiled(self, agent: str, action: int | None) -> None:
         """`step` in the compiled core: the same game, rewards and turns as in the engine."""
@@ -339,20 +323,23 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             self._end_illegal(agent, self.illegal_reward)
             return
         self._stale = True
+        self._stepped(agent, compiled.rewards[0].tolist() if compiled.scored[0] else None, compiled.seat_to_move(0))
+
+    def _stepped(self, agent: str, points: Sequence[int] | None, to_move: int | None) -> None:
+        """After `agent`'s step: pay a scored round's `points` per seat, then hand the turn to `to_move`."""
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         if self._rewarded:  # last step's rewards are over
             for other in rewards:
                 rewards[other] = 0.0
             self._rewarded = False
-        if compiled.scored[0]:  # a round was scored: each seat is paid its points (R6)
+        if points is not None:  # a round was scored: each seat is paid its points (R6)
             cumulative = self._cumulative_rewards
-            for name, points in zip(self.possible_agents, compiled.rewards[0].tolist(), strict=True):
-                paid = points * self._scale
+            for name, seat_points in zip(self.possible_agents, points, strict=True):
+                paid = seat_points * self._scale
                 rewards[name] = paid
                 cumulative[name] += paid
             self._rewarded = True
-        to_move = compiled.seat_to_move(0)
         if to_move is None:  # the game is over (R7)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
