@@ -7,12 +7,16 @@ import statistics
 import subprocess
 import sys
 
+import pytest
+
+import wizardrules
 from wizardrules import random_games
 
 # the module, which the function of the same name hides as an attribute of the package
 tournament_module = importlib.import_module("wizardrules.tournament")
 
-_DEFERRED = ("concurrent.futures.process", "multiprocessing", "fractions", "statistics", "decimal", "pickle")
+_DEFERRED = ("concurrent.futures.process", "multiprocessing", "fractions", "statistics", "decimal", "pickle", "hashlib")
+_LAZY_MODULES = ("wizardrules.svg", "wizardrules.sampling", "wizardrules.sim", "wizardrules._compiled")
 
 
 def _fresh(code: str) -> str:
@@ -44,3 +48,31 @@ def test_playout_tables_are_built_on_the_first_playout() -> None:
 def test_z95_is_the_normal_quantile() -> None:
     """The tournament's 95% quantile, written out so that `statistics` loads only when used."""
     assert statistics.NormalDist().inv_cdf(0.975) == tournament_module.Z95
+
+
+def test_pictures_search_and_playouts_load_on_first_use() -> None:
+    """`import wizardrules` leaves the pictures, the search bot and the playouts until a name of theirs is used."""
+    code = (
+        f"print(sorted(m for m in {_LAZY_MODULES!r} if m in sys.modules))\n"
+        "from wizardrules import MonteCarloBot\n"
+        "print(MonteCarloBot.__module__, wizardrules.random_games.__module__, wizardrules.svg.__name__)\n"
+        "print(all(m in sys.modules for m in ('wizardrules.sampling', 'wizardrules.sim', 'wizardrules.svg')))"
+    )
+    assert _fresh(code).splitlines() == ["[]", "wizardrules.sampling wizardrules.sim wizardrules.svg", "True"]
+
+
+def test_the_first_repr_loads_the_pictures() -> None:
+    """A card's notebook picture works right after `import wizardrules`, which loads the pictures for it."""
+    code = (
+        "card = wizardrules.Card.parse('G7')\n"
+        "print('wizardrules.svg' in sys.modules, card._repr_svg_()[:4], 'wizardrules.svg' in sys.modules)"
+    )
+    assert _fresh(code) == "False <svg True"
+
+
+def test_lazy_names_are_listed_and_unknown_names_are_attribute_errors() -> None:
+    """`dir(wizardrules)` lists every name of `__all__`; a name the package does not have is an AttributeError."""
+    assert set(wizardrules.__all__) <= set(dir(wizardrules))
+    assert "svg" in dir(wizardrules)
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        wizardrules.no_such_name  # noqa: B018 - the lookup is the test

@@ -20,7 +20,10 @@ Examples:
     40
 """
 
-from wizardrules import svg  # noqa: F401 - the pictures; importing them gives values their notebook reprs
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
+from wizardrules import _pictures
 from wizardrules._version import __version__
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
@@ -95,7 +98,6 @@ from wizardrules.rules import (
     ScheduleKind,
     Variant,
 )
-from wizardrules.sampling import MonteCarloBot, sample_world, world_state
 from wizardrules.scoring import (
     STANDARD_SCORE,
     PointsBreakdown,
@@ -107,7 +109,6 @@ from wizardrules.scoring import (
     winners,
 )
 from wizardrules.sheet import PendingRound, Round, ScoreSheet
-from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
 from wizardrules.tournament import BotFactory, BotSpec, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
@@ -119,6 +120,43 @@ from wizardrules.tricks import (
     trick_winner,
     would_be_winner,
 )
+
+if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
+    from wizardrules import svg as svg
+    from wizardrules.sampling import MonteCarloBot, sample_world, world_state
+    from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
+
+_LAZY: Final = {
+    "svg": "wizardrules.svg",
+    **dict.fromkeys(("MonteCarloBot", "sample_world", "world_state"), "wizardrules.sampling"),
+    **dict.fromkeys(("SimGame", "SimRound", "game_seeds", "random_games"), "wizardrules.sim"),
+}
+"""The names whose modules `import wizardrules` leaves until their first use, and those modules.
+
+The pictures, the search bot (with its glue to the compiled core) and the playouts are not
+needed to keep score or play a game, so importing the package does not pay for them
+(PEP 562); `from wizardrules import MonteCarloBot` and `wizardrules.svg` load them then.
+"""
+
+
+def __getattr__(name: str) -> Any:
+    """Load a name of `_LAZY` from its module on first use; it is a plain attribute after that."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wizardrules' has no attribute {name!r}")
+    loaded = importlib.import_module(module)
+    value = loaded if module.endswith(f".{name}") else getattr(loaded, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+# the notebook reprs of cards, tricks, sheets and states draw with `wizardrules.svg`, loaded
+# when the first one is asked for
+_pictures.load_renderers_with(lambda: importlib.import_module("wizardrules.svg"))
 
 __all__ = [
     "ALL_CARDS",

@@ -11,7 +11,6 @@ checksum catches), is a `FormatError`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any, Final
@@ -203,6 +202,8 @@ def checksum(data: Mapping[str, JSON]) -> str:
     """
     content = {key: value for key, value in data.items() if key != "checksum"}
     canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    import hashlib  # noqa: PLC0415 - only when a file is saved or loaded, not on import
+
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 

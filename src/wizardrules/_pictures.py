@@ -2,8 +2,10 @@
 
 `Card._repr_svg_`, `ScoreSheet._repr_html_` and the other reprs live in low layers that
 must not import the picture layer (`wizardrules.svg`), which draws them. So they ask this
-registry, and `wizardrules.svg` fills it when it is imported (`import wizardrules` does
-that). With nothing registered a repr returns `None`, and IPython shows the text repr.
+registry, and `wizardrules.svg` fills it when it is imported. The package gives the
+registry a loader that imports `wizardrules.svg`, which the first repr asked for calls, so
+that `import wizardrules` does not pay for the pictures. With nothing registered a repr
+returns `None`, and IPython shows the text repr.
 
 Examples:
     >>> from wizardrules import Card, _pictures
@@ -17,7 +19,7 @@ import enum
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["Picture", "register", "render"]
+__all__ = ["Picture", "load_renderers_with", "register", "render"]
 
 
 class Picture(enum.Enum):
@@ -34,6 +36,8 @@ Renderer = Callable[[Any], str]
 """Draws a value; returns SVG or HTML text, as its `Picture` says."""
 
 _RENDERERS: Final[dict[Picture, Renderer]] = {}
+_LOADERS: Final[list[Callable[[], object]]] = []
+"""What registers the renderers when it runs: called once, by the first `render`."""
 
 
 def register(picture: Picture, renderer: Renderer) -> None:
@@ -41,7 +45,14 @@ def register(picture: Picture, renderer: Renderer) -> None:
     _RENDERERS[picture] = renderer
 
 
+def load_renderers_with(loader: Callable[[], object]) -> None:
+    """Call `loader` (which registers the renderers) before the first picture is drawn."""
+    _LOADERS.append(loader)
+
+
 def render(picture: Picture, value: object) -> str | None:
     """The picture of `value`, or `None` when no renderer is registered for `picture`."""
+    while _LOADERS and picture not in _RENDERERS:
+        _LOADERS.pop()()
     renderer = _RENDERERS.get(picture)
     return None if renderer is None else renderer(value)

@@ -35,7 +35,6 @@ Examples:
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 import math
 import os
@@ -163,6 +162,8 @@ def seating(game: int, bots: int) -> tuple[int, ...]:
 def _derive(seed: int, *parts: object) -> int:
     """A 63-bit seed derived from `seed` and `parts`, the same on every machine and process."""
     text = ":".join(_written(part) for part in ("wizardrules.tournament", seed, *parts))
+    import hashlib  # noqa: PLC0415 - only when a tournament runs
+
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
