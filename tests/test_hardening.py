@@ -275,6 +275,21 @@ def test_unchecked_types_get_library_errors() -> None:
     assert not state.is_legal(Bid(tricks=0), seat=1.0)  # type: ignore[arg-type] # as apply refuses it
 
 
+class Unlistable:
+    """An iterable that cannot be listed, as a 0-d numpy array (`np.array(3)`) is."""
+
+    def __iter__(self) -> Iterator[str]:
+        raise TypeError("iteration over a 0-d array")
+
+
+def test_players_that_cannot_be_listed_get_library_errors() -> None:
+    """Found by fuzzing the extras (a 0-d numpy array as `players`): the names are listed with the library's check."""
+    refused(lambda: ScoreSheet(players=Unlistable()), PlayerError)  # type: ignore[arg-type]
+    refused(lambda: new_game(Unlistable(), seed=1), PlayerError)  # type: ignore[arg-type]
+    many = refused(lambda: ScoreSheet(players=iter(["Ann"] * 10_000)), PlayerError)  # type: ignore[arg-type]
+    assert "more than 1000" in str(many)  # read no further than that
+
+
 class Answering:
     """A custom score rule that answers `answer` for every round."""
 

@@ -23,7 +23,7 @@ from typing import Any, TypeAlias
 from attrs import field, frozen
 
 from wizardrules import _pictures, _sheet_amend, _sheet_csv, _sheet_json
-from wizardrules._convert import shown
+from wizardrules._convert import as_tuple, shown
 from wizardrules._sheet_amend import AS_RECORDED, Changes, Recorded
 from wizardrules._sheet_rows import (
     BidsEntry,
@@ -63,7 +63,7 @@ Player: TypeAlias = "str | int"
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Iterable):
         raise PlayerError(f"players {shown(players)} must be a list of names")
-    names = tuple(players)
+    names = as_tuple(players, "players", PlayerError, limit=1000)  # e.g. a 0-d numpy array cannot be listed
     for name in names:
         if not isinstance(name, str) or not name.strip():
             raise PlayerError(f"player name {shown(name)} must be non-empty text")
