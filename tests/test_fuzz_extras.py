@@ -219,6 +219,22 @@ def advance(rng: random.Random, steps: int, legal: Callable[[], list[int]], act:
         act(rng.choice(choices))
 
 
+@cache
+def warm() -> None:
+    """Load the compiled core's code once, outside the timed calls (a cold disk cache compiles for
+    seconds); nothing to do without the `fast` extra."""
+    if find_spec("numba") is None:
+        return
+    from wizardrules.fast import VectorGame, playouts
+
+    games = VectorGame(2, players=3, rules=SHORT)
+    games.step(games.legal_mask().argmax(axis=1))
+    games.observe()
+    games.start(0, new_game(3, rules=SHORT, seed=1))
+    games.record(0)
+    playouts(2, players=3, rules=SHORT).record(1)
+
+
 # -- the RL encodings -----------------------------------------------------------------------------------
 
 
@@ -351,6 +367,8 @@ def test_pettingzoo_environments_are_made_or_refused(data: st.DataObject) -> Non
     """`env(...)` and `raw_env(...)` make an environment that deals, or raise a RulesError."""
     pytest.importorskip("pettingzoo")
     from wizardrules.pettingzoo import Backend, WizardEnv, env, raw_env
+
+    warm()
 
     options = arguments(
         data,
@@ -645,19 +663,6 @@ def test_openspiel_states(data: st.DataObject, other: Any, seed: int, steps: int
 
 
 # -- the compiled core --------------------------------------------------------------------------------------
-
-
-@cache
-def warm() -> None:
-    """Load the compiled core's code once, outside the timed calls (a cold disk cache compiles for seconds)."""
-    from wizardrules.fast import VectorGame, playouts
-
-    games = VectorGame(2, players=3, rules=SHORT)
-    games.step(games.legal_mask().argmax(axis=1))
-    games.observe()
-    games.start(0, new_game(3, rules=SHORT, seed=1))
-    games.record(0)
-    playouts(2, players=3, rules=SHORT).record(1)
 
 
 playout_rules = st.sampled_from(RULES) | rules_st
