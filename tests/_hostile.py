@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any, TypeVar
@@ -93,6 +94,20 @@ def outcome(call: Callable[[], T], subject: Callable[[], object] | None = None) 
 
 def refused(result: object) -> bool:
     return isinstance(result, WizardRulesError)
+
+
+def refused_at_once(call: Callable[[int], object], number: int) -> None:
+    """`call` refuses `number` (a huge one) with a library error within milliseconds, allocating under 100 KB."""
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        result = outcome(lambda: call(number))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert refused(result), call
+    assert time.perf_counter() - started < 0.2
+    assert peak < 100_000, (peak, shown(str(result)))
 
 
 # -- hostile values ------------------------------------------------------------------------------------
