@@ -372,8 +372,9 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         """The error for a call after every agent is done and has stepped with `None`."""
         return WrongPhaseError(player=self.agent_selection, action=doing, reason="every agent is done: reset first")
 
-    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
-        """The observation (if `observe`), reward, termination, truncation and info of the agent to act.
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation of the agent to act (an `Observation`, `None` unless `observe`), its reward,
+        termination, truncation and info.
 
         Raises:
             WrongPhaseError: every agent is done and has stepped with `None`: reset first.
