@@ -37,6 +37,7 @@ from wizardrules import (
     MonteCarloBot,
     NotationError,
     NotEqualBids,
+    NotYourTurnError,
     PassCard,
     Phase,
     PlayerError,
@@ -126,6 +127,8 @@ HUGE_CALLS: list[tuple[str, Callable[[], object], type[WizardRulesError]]] = [
     ("first_dealer", lambda: new_game(3, seed=1, first_dealer=-HUGE), RulesError),
     ("view", lambda: new_game(3, seed=1).view(HUGE), SeatError),
     ("apply seat", lambda: new_game(3, seed=1).apply(Bid(tricks=0), seat=HUGE), SeatError),
+    # found by the fuzz profile: a huge number as the action of a seat whose turn it is not
+    ("apply out of turn", lambda: new_game(3, seed=1).apply(HUGE, seat=1), NotYourTurnError),  # type: ignore[arg-type]
     (
         "GameRecord",
         lambda: GameRecord(players=["A", "B", "C"], rules=Rules(), first_dealer=HUGE, deals=(), actions=()),
