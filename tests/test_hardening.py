@@ -27,6 +27,7 @@ from wizardrules import (
     Card,
     CardError,
     CardKind,
+    CloudError,
     Deal,
     DealError,
     Deck,
@@ -478,6 +479,9 @@ def test_subclasses_are_refused_or_normalised() -> None:
     sheet = ScoreSheet(players=[text("Ann"), text("Ben"), text("Cem")])
     assert all(type(name) is str for name in sheet.players)
     refused(lambda: sheet.seat("Eve"), PlayerError)  # the names compare as text, not as the subclass says
+    # found by the fuzz profile: a Cloud entry that is a tuple of two whose iterator gives three
+    clouded = ScoreSheet(players=["Ann", "Ben", "Cem"], rules=Rules(special_cards={Special.CLOUD}))
+    refused(lambda: clouded.record(bids=[0, 0, 0], tricks=[1, 0, 0], cloud=Shifty(("Ann", None))), CloudError)
 
 
 def test_a_state_cannot_be_made_without_a_game() -> None:

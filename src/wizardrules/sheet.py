@@ -243,9 +243,11 @@ class ScoreSheet:
         state = _advance(self, self._state, bids_entry)
         cloud_entry = None
         if cloud is not None:
-            if not isinstance(cloud, tuple) or len(cloud) != 2:
+            parts = tuple(cloud) if isinstance(cloud, tuple) else ()  # read once: a tuple subclass may say otherwise
+            if len(parts) != 2:
                 raise CloudError(f"cloud {shown(cloud)}: expected (player, CloudChange.UP or CloudChange.DOWN)")
-            cloud_entry = self._cloud_entry(state, *cloud)
+            player, change = parts
+            cloud_entry = self._cloud_entry(state, player, change)  # type: ignore[arg-type]  # each checked there
             state = _advance(self, state, cloud_entry)
         tricks_entry = self._tricks_entry(state, tricks, bombs, trump)
         return self._with(RoundEntry(bids=bids_entry, cloud=cloud_entry, tricks=tricks_entry))
