@@ -30,7 +30,7 @@ for _module, _paths in _EXTRAS.items():
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-# tests/test_fuzz.py with many more hostile values; .ci/run runs that module with it
+# tests/test_fuzz.py and tests/test_fuzz_extras.py with many more hostile values; .ci/run runs them with it
 settings.register_profile("fuzz", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
 settings.load_profile(PROFILE)

@@ -6,6 +6,7 @@ Needs the `fast` extra; skipped without it.
 from __future__ import annotations
 
 import os
+import tracemalloc
 from typing import Final
 
 import pytest
@@ -34,7 +35,7 @@ from wizardrules._compiled import jit
 from wizardrules._compiled import rules as kernel_rules
 from wizardrules._compiled.config import config_for
 from wizardrules._core import WIN_KEYS
-from wizardrules.fast import Playouts, playouts
+from wizardrules.fast import Playouts, _playouts, playouts
 
 STANDARD_PRESETS: Final = tuple(p for p in Preset if not p.rules().special_cards)
 GAMES: Final = 200 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 40
@@ -195,3 +196,43 @@ def test_allowed_bids_are_the_policies(policy: object) -> None:
                             )
                             mask = int(kernel(config.rules, rnd, cards, made, bid_sum, dealer, totals))
                             assert {b for b in range(cards + 1) if mask >> b & 1} == expected
+
+
+# -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------
+
+
+def test_runs_too_large_for_memory_are_refused_at_once() -> None:
+    """`playouts(10**12)` asked numpy for 29 TiB and raised its MemoryError: a run whose result arrays
+    would take more than 4 GiB is a RulesError that names the size, before anything is allocated."""
+    for n in (10**12, 2**40, 10_000_000):
+        tracemalloc.start()
+        try:
+            with pytest.raises(RulesError, match=r"GiB of arrays, more than 4 GiB") as info:
+                playouts(n)
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert f"{n:,} games" in str(info.value)
+        assert peak < 100_000
+
+
+def test_the_memory_bound_is_the_result_arrays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound counts the bytes of the result arrays: the most games that fit are played, one more is not."""
+    rules = Rules(schedule=Schedule.ladder(3, rounds=2))
+    run = playouts(3, players=3, rules=rules)
+    size = sum(array.nbytes for array in (run.totals, run.bids, run.tricks, run.points, run.blind, run.trump))
+    size += run.first_dealer.nbytes
+    monkeypatch.setattr(_playouts, "MAX_BYTES", size)
+    assert len(playouts(3, players=3, rules=rules)) == 3
+    with pytest.raises(RulesError, match="4 games"):
+        playouts(4, players=3, rules=rules)
+
+
+def test_game_numbers_may_be_numpy_integers() -> None:
+    """A game number read from the run's arrays (a numpy integer) is taken; a bool or float is not."""
+    run = playouts(5, players=3, seed=2)
+    best = run.totals[:, 0].argmax()
+    assert run.record(best) == run.record(int(best))
+    for wrong in (True, np.float64(1), np.int8(-1), np.uint64(2**64 - 1)):
+        with pytest.raises(RulesError, match=r"this run has games 0\.\.4"):
+            run.record(wrong)

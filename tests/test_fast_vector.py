@@ -27,7 +27,9 @@ from wizardrules import (
     Variant,
     new_game,
 )
-from wizardrules.fast import VectorGame
+from wizardrules._compiled import jit
+from wizardrules._compiled.vector import observe_all, step_all
+from wizardrules.fast import VectorGame, _playouts
 
 STEPS: Final = 2000 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 400
 """Lockstep steps per rule set and player count (more in CI: dozens of whole games each)."""
@@ -173,3 +175,72 @@ def test_a_game_of_the_engine_plays_the_same_in_a_row() -> None:
         games.start(0, state)
     with pytest.raises(RulesError):
         games.start(0, new_game(3, seed=1))
+
+
+# -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------
+
+
+def compiled_kinds() -> tuple[int, int]:
+    """How many kinds of arguments the step and observation kernels are compiled for in this process."""
+    return len(jit(step_all).signatures), len(jit(observe_all).signatures)  # type: ignore[attr-defined]
+
+
+def test_actions_and_seats_of_any_integer_array_play_the_same_and_compile_nothing_new() -> None:
+    """Actions or seats of another integer dtype, strided or read-only made numba compile the step and
+    observation kernels anew for each kind (seconds each, and a disk cache that grows): they are
+    taken as int64, so that the same games are played with the kernels compiled once."""
+    plain, other = VectorGame(3, seed=4), VectorGame(3, seed=4)
+    rng = np.random.default_rng(4)
+    seats = np.array([0, 1, 2])
+    actions = random_actions(plain, rng)
+    plain.step(actions)
+    other.step(actions)
+    plain.observe(seats)  # both kernels as they are compiled for int64 arrays
+    compiled = compiled_kinds()
+    for dtype in (np.int8, np.uint8, np.int32, np.uint64):
+        actions = random_actions(plain, rng)
+        plain.step(actions)
+        other.step(actions.astype(dtype))
+        assert np.array_equal(other.observe(seats.astype(dtype)), plain.observe(seats))
+    actions = random_actions(plain, rng)
+    plain.step(actions)
+    strided = np.zeros(6, dtype=np.int64)
+    strided[::2] = actions
+    other.step(strided[::2])
+    frozen = seats.copy()
+    frozen.setflags(write=False)
+    assert np.array_equal(other.observe(frozen), plain.observe(seats))
+    assert np.array_equal(other.totals, plain.totals)
+    assert compiled_kinds() == compiled
+
+
+def test_ragged_huge_and_read_only_arguments_get_library_errors() -> None:
+    """Ragged nests met numpy's ValueError, a read-only `out=` numpy's too, and unsigned indices past
+    the largest int64 would have wrapped round: each is a library error, and nothing changes."""
+    games = VectorGame(2, seed=1)
+    before = (games.observe().tobytes(), games.legal_mask().tobytes())
+    for actions in ([[1], [1, 2]], [10**5000, 0], "ab", np.array([1.0, 2.0]), np.array([True, False])):
+        with pytest.raises(ActionError, match="one action index"):
+            games.step(actions)  # type: ignore[arg-type]
+    with pytest.raises(ActionError, match="18446744073709551615 is outside"):
+        games.step(np.array([2**64 - 1, 0], dtype=np.uint64))
+    with pytest.raises(RulesError, match="one seat"):
+        games.observe([[0], [0, 1]])  # type: ignore[list-item]
+    frozen = np.zeros((2, games.codec.size), dtype=np.bool_)
+    frozen.setflags(write=False)
+    with pytest.raises(RulesError, match="writable"):
+        games.legal_mask(out=frozen)
+    assert not frozen.any()
+    assert (games.observe().tobytes(), games.legal_mask().tobytes()) == before
+    assert games.seat_to_move(np.int64(1)) == games.seat_to_move(1)
+    assert games.record(np.uint8(1)) == games.record(1)
+    with pytest.raises(RulesError, match="this batch"):
+        games.record(True)
+
+
+def test_batches_too_large_for_memory_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch whose arrays would take more than the bound is refused before anything is allocated."""
+    monkeypatch.setattr(_playouts, "MAX_BYTES", 100_000)
+    assert len(VectorGame(2, players=3)) == 2
+    with pytest.raises(RulesError, match=r"VectorGame: 1,000 games would take .* GiB of arrays"):
+        VectorGame(1000, players=3)

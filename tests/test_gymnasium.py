@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 import warnings
 from collections.abc import Sequence
 
@@ -23,6 +25,7 @@ from wizardrules import (
     RuleBot,
     Rules,
     RulesError,
+    Schedule,
     WrongPhaseError,
 )
 from wizardrules.gymnasium import ENV_ID, WizardEnv
@@ -110,8 +113,9 @@ def test_opponents_can_be_any_bots() -> None:
         return Cautious()
 
     env = WizardEnv(4, opponents=[RuleBot, cautious, RandomBot])
+    assert len(made) == 1  # each factory makes a bot when the environment is made, to check it
     episode(env, seed=3)
-    assert len(made) == 1
+    assert len(made) == 2
     three = WizardEnv(3, opponents=RuleBot)
     assert three.reset(seed=1)[0] in three.observation_space
     with pytest.raises(RulesError, match="2 opponents for the 3 other seats"):
@@ -160,9 +164,60 @@ def test_bad_configuration_is_refused() -> None:
         WizardEnv(4, seat=4)
     with pytest.raises(RulesError, match="render_mode"):
         WizardEnv(4, render_mode="rgb_array")
-    with pytest.raises(RulesError, match="expected an observation or information-state Encoding"):
+    with pytest.raises(RulesError, match="expected a Reward"):
         WizardEnv(4, reward="points")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="reset"):
         WizardEnv(4).action_masks()
     with pytest.raises(RulesError):
         WizardEnv(2, Rules())
+
+
+# -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------
+
+
+def test_hostile_options_get_library_errors_at_construction() -> None:
+    """Seats, opponents and rewards of the wrong kind met unbounded reprs, `float()` or were found out
+    only at reset (a bot class that is none, a factory that fails); each is refused when the
+    environment is made."""
+    huge = 10**5000
+
+    def broken(seed: int) -> Bot:
+        raise ZeroDivisionError("no bot today")
+
+    for options, words in (
+        ({"seat": huge}, "16610-bit number"),
+        ({"opponents": [int, RuleBot, RuleBot]}, "<class 'int'> is not a bot class"),
+        ({"opponents": [broken, RuleBot, RuleBot]}, "could not make a bot: ZeroDivisionError: 'no bot today'"),
+        ({"opponents": range(10**12)}, "more than 3 entries"),
+        ({"opponents": "RuleBot"}, "not a bot class or a function"),
+        ({"illegal_reward": math.inf}, "finite number"),
+        ({"illegal_reward": True}, "finite number"),
+        ({"illegal_reward": huge}, "finite number"),
+    ):
+        with pytest.raises(RulesError, match=words) as info:
+            WizardEnv(4, **options)
+        assert len(str(info.value)) < 300
+
+
+def test_hostile_seeds_and_actions_get_library_errors() -> None:
+    """Seeds Gymnasium refuses with its own error, or takes minutes over (a huge one), and bools
+    taken as numbers: each is a library error, and the environment is as it was."""
+    env = WizardEnv(3)
+    env.reset(seed=5)
+    before = (env.game, env.np_random.bit_generator.state)
+    started = time.perf_counter()
+    for seed in (-1, 2**128, 10**200_000, True, 1.0, "1", np.float64(1)):
+        with pytest.raises(RulesError, match="seed"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    assert time.perf_counter() - started < 0.5
+    with pytest.raises(ActionError, match="not an integer"):
+        env.step(True)
+    assert (env.game, env.np_random.bit_generator.state) == before
+    assert np.array_equal(env.reset(seed=np.int64(5))[0], WizardEnv(3).reset(seed=5)[0])
+    env = WizardEnv(3, rules=Rules(schedule=Schedule.ladder(3, rounds=1)))
+    env.reset(seed=1)
+    while not env.step(int(np.flatnonzero(env.action_masks())[0]))[2]:
+        pass
+    with pytest.raises(WrongPhaseError, match="reset first") as done:
+        env.step(10**5000)
+    assert "16610-bit number" in str(done.value)

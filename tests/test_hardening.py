@@ -27,6 +27,7 @@ from wizardrules import (
     Card,
     CardError,
     CardKind,
+    CloudError,
     Deal,
     DealError,
     Deck,
@@ -37,6 +38,7 @@ from wizardrules import (
     MonteCarloBot,
     NotationError,
     NotEqualBids,
+    NotYourTurnError,
     PassCard,
     Phase,
     PlayerError,
@@ -126,6 +128,8 @@ HUGE_CALLS: list[tuple[str, Callable[[], object], type[WizardRulesError]]] = [
     ("first_dealer", lambda: new_game(3, seed=1, first_dealer=-HUGE), RulesError),
     ("view", lambda: new_game(3, seed=1).view(HUGE), SeatError),
     ("apply seat", lambda: new_game(3, seed=1).apply(Bid(tricks=0), seat=HUGE), SeatError),
+    # found by the fuzz profile: a huge number as the action of a seat whose turn it is not
+    ("apply out of turn", lambda: new_game(3, seed=1).apply(HUGE, seat=1), NotYourTurnError),  # type: ignore[arg-type]
     (
         "GameRecord",
         lambda: GameRecord(players=["A", "B", "C"], rules=Rules(), first_dealer=HUGE, deals=(), actions=()),
@@ -273,6 +277,21 @@ def test_unchecked_types_get_library_errors() -> None:
     for call, error in cases:
         refused(call, error)
     assert not state.is_legal(Bid(tricks=0), seat=1.0)  # type: ignore[arg-type] # as apply refuses it
+
+
+class Unlistable:
+    """An iterable that cannot be listed, as a 0-d numpy array (`np.array(3)`) is."""
+
+    def __iter__(self) -> Iterator[str]:
+        raise TypeError("iteration over a 0-d array")
+
+
+def test_players_that_cannot_be_listed_get_library_errors() -> None:
+    """Found by fuzzing the extras (a 0-d numpy array as `players`): the names are listed with the library's check."""
+    refused(lambda: ScoreSheet(players=Unlistable()), PlayerError)  # type: ignore[arg-type]
+    refused(lambda: new_game(Unlistable(), seed=1), PlayerError)  # type: ignore[arg-type]
+    many = refused(lambda: ScoreSheet(players=iter(["Ann"] * 10_000)), PlayerError)  # type: ignore[arg-type]
+    assert "more than 1000" in str(many)  # read no further than that
 
 
 class Answering:
@@ -460,6 +479,9 @@ def test_subclasses_are_refused_or_normalised() -> None:
     sheet = ScoreSheet(players=[text("Ann"), text("Ben"), text("Cem")])
     assert all(type(name) is str for name in sheet.players)
     refused(lambda: sheet.seat("Eve"), PlayerError)  # the names compare as text, not as the subclass says
+    # found by the fuzz profile: a Cloud entry that is a tuple of two whose iterator gives three
+    clouded = ScoreSheet(players=["Ann", "Ben", "Cem"], rules=Rules(special_cards={Special.CLOUD}))
+    refused(lambda: clouded.record(bids=[0, 0, 0], tricks=[1, 0, 0], cloud=Shifty(("Ann", None))), CloudError)
 
 
 def test_a_state_cannot_be_made_without_a_game() -> None:

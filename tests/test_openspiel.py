@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 import pytest
@@ -658,3 +659,44 @@ def test_game_type() -> None:
     assert game_type.reward_model == pyspiel.GameType.RewardModel.REWARDS
     assert (game_type.min_num_players, game_type.max_num_players) == (3, 6)
     assert GAME_NAME in [g.short_name for g in pyspiel.registered_games()]
+
+
+# -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------
+
+
+def test_hostile_parameters_and_arguments_get_library_errors() -> None:
+    """Parameters and arguments of the wrong type met `sorted()`, unbounded reprs, attribute look-ups
+    or a call of a value that is no function; each is refused with a library error naming it."""
+    huge = 10**5000
+    game = load(3, rounds=2)
+    state = game.new_initial_state()
+    observer = game.make_py_observer()
+    assert observer is not None
+    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: WizardGame(["players"]), RulesError, "expected a dict"),  # type: ignore[arg-type]
+        (lambda: WizardGame({1: 2, "x": 3}), RulesError, "no parameter 1"),  # type: ignore[dict-item]
+        (lambda: WizardGame({"players": huge}), RulesError, "16610-bit number"),
+        (lambda: WizardGame({"rounds": huge}), RulesError, "16610-bit number"),
+        (lambda: WizardGame({"preset": b"official"}), RulesError, "must be a name"),
+        (lambda: state.view(huge), PlayerError, "16610-bit number"),
+        (lambda: state.action_to_string(7, 0), PlayerError, "player 7"),
+        (lambda: state.resample_from_infostate(0, 5), RulesError, "not a function"),  # type: ignore[arg-type]
+        (lambda: game.make_py_observer("info state"), RulesError, "IIGObservationType"),
+        (lambda: game.make_py_observer(None, np.array([1, 2])), RulesError, "take no parameters"),  # type: ignore[arg-type]
+        (lambda: observer.set_from(huge, 0), RulesError, "16610-bit number"),  # type: ignore[arg-type]
+    ]
+    for call, error, words in cases:
+        with pytest.raises(error, match=words) as info:
+            call()
+        assert len(str(info.value)) < 300
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(chance(state, rng))
+
+    def failing() -> float:
+        raise LookupError("no number")
+
+    for sampler in (lambda: math.nan, lambda: 2.0, lambda: "0.5", failing):
+        with pytest.raises(RulesError, match="probability_sampler"):
+            state.resample_from_infostate(0, sampler)  # type: ignore[arg-type]
+    assert state.resample_from_infostate(0, lambda: np.float32(0.5)).history()[:1] == state.history()[:1]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
+from importlib.util import find_spec
 from typing import Any
 
 import pytest
@@ -21,10 +23,12 @@ from wizardrules import (
     Preset,
     Rules,
     RulesError,
+    Schedule,
     ScheduleKind,
     Variant,
+    WrongPhaseError,
 )
-from wizardrules.pettingzoo import WizardEnv, env, raw_env
+from wizardrules.pettingzoo import Backend, WizardEnv, env, raw_env
 from wizardrules.rl import Encoding, Reward, points_bounds, table_text
 
 # PettingZoo's API test warns about dict observations for any environment not on its own list
@@ -214,3 +218,73 @@ def test_bad_configuration_is_refused() -> None:
         fresh.last()
     with pytest.raises(RulesError, match="reset"):
         fresh.step(0)
+
+
+# -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------
+
+
+class Ansi(str):
+    """A str subclass equal to "ansi" that writes itself as other text."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "Wizard"
+
+
+def test_hostile_options_and_seeds_get_library_errors() -> None:
+    """Options and seeds of the wrong type met `float()`, numpy's truth tests, unbounded reprs or were
+    taken as they came; each is refused with a RulesError, before the environment is built."""
+    huge = 10**5000
+    for options in (
+        {"illegal_reward": math.nan},
+        {"illegal_reward": True},
+        {"illegal_reward": "-5"},
+        {"illegal_reward": huge},
+        {"render_mode": np.array(["ansi"])},  # was taken, as numpy's == said so
+        {"backend": huge},
+        {"reward": "points"},
+        {"players": huge},
+    ):
+        with pytest.raises(RulesError) as info:
+            env(**options)
+        assert len(str(info.value)) < 300
+    assert type(env(3, render_mode=Ansi("ansi")).render_mode) is str
+    assert env(3, illegal_reward=np.float32(-5)).illegal_reward == -5.0
+    game = raw_env(players=3)
+    for seed in (True, 1.5, "1", np.float64(1), np.timedelta64(1, "D")):
+        with pytest.raises(RulesError, match="must be an integer"):
+            game.reset(seed=seed)  # type: ignore[arg-type]
+    game.reset(seed=np.uint8(1))
+    first = game.game
+    game.reset(seed=1)
+    assert game.game == first
+
+
+@pytest.mark.parametrize(
+    "backend",
+    [
+        Backend.ENGINE,
+        pytest.param(Backend.COMPILED, marks=pytest.mark.skipif(find_spec("numba") is None, reason="no fast extra")),
+    ],
+)
+def test_steps_once_the_game_is_over_get_library_errors(backend: Backend) -> None:
+    """A done agent stepped with an action met PettingZoo's ValueError, and any call once every agent
+    was done its KeyError: each is now a library error, and the environment is as it was."""
+    game = raw_env(players=3, rules=Rules(schedule=Schedule.ladder(3, rounds=1)), backend=backend)
+    game.reset(seed=2)
+    while not all(game.terminations.values()):
+        game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    for action in (0, np.int64(0), 10**5000):
+        with pytest.raises(ActionError, match="only action is None"):
+            game.step(action)
+    assert game.agents == game.possible_agents
+    for _ in game.possible_agents:
+        game.step(None)
+    assert not game.agents
+    with pytest.raises(WrongPhaseError, match="reset first"):
+        game.step(None)
+    with pytest.raises(WrongPhaseError, match="reset first"):
+        game.last()
+    game.reset(seed=2)
+    assert game.agents == game.possible_agents

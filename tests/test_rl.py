@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -484,3 +484,56 @@ def test_the_docs_tables_are_the_layouts() -> None:
     assert ActionCodec(Rules(variants=Variant.BLIND_BIDS, special_cards=EDITION_2021), 4).describe().table() in text
     assert Observer(Rules(), 4).describe(Encoding.INFORMATION_STATE).table() in text
     assert Observer(everything, 4).describe().table() in text
+
+
+# -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------
+
+
+def test_values_of_the_wrong_type_get_library_errors() -> None:
+    """Values of the wrong type reached attribute look-ups, numpy's truth tests and unbounded reprs;
+    each is refused with a library error naming it."""
+    codec, observer = ActionCodec(Rules(), 4), Observer(Rules(), 4)
+    state = new_game(4, seed=1)
+    view = state.view(0)
+    huge = 10**5000
+    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: points_bounds(None, 4), RulesError, "expected a Rules value"),  # type: ignore[arg-type]
+        (lambda: Reward.SCALED.scale("rulebook", 4), RulesError, "expected a Rules value"),  # type: ignore[arg-type]
+        (lambda: ActionCodec(Rules(), huge), RulesError, "16610-bit number"),
+        (lambda: codec.action(huge), ActionError, "16610-bit number"),
+        (lambda: codec.action(True), ActionError, "not an integer"),
+        (lambda: codec.indices(5), ActionError, "expected a sequence"),  # type: ignore[arg-type]
+        (lambda: codec.mask_of(5), ActionError, "expected a sequence"),  # type: ignore[arg-type]
+        (lambda: codec.mask("state"), RulesError, "not a game"),  # type: ignore[arg-type]
+        (lambda: codec.describe()[5], RulesError, "no section 5"),  # type: ignore[index]
+        (lambda: observer.describe(["observation"]), RulesError, "encodes observations"),  # type: ignore[arg-type]
+        (lambda: observer.encode(view, huge), RulesError, "encodes observations"),  # type: ignore[arg-type]
+        (lambda: observer.observation("view"), RulesError, "not a PlayerView"),  # type: ignore[arg-type]
+        (lambda: observer.information_state(None), RulesError, "not a PlayerView"),  # type: ignore[arg-type]
+        (lambda: observer.observation_string(5), RulesError, "not a PlayerView"),  # type: ignore[arg-type]
+        (lambda: observer.observation(view, out=[0.0] * 496), RulesError, "out has"),  # type: ignore[arg-type]
+        (lambda: table_text("state"), RulesError, "not a GameState"),  # type: ignore[arg-type]
+        (lambda: table_text(state, ["Ann"]), RulesError, "one per seat"),
+        (lambda: table_text(state, 5), RulesError, "expected a sequence"),  # type: ignore[arg-type]
+    ]
+    for call, error, words in cases:
+        with pytest.raises(error, match=words) as info:
+            call()
+        assert len(str(info.value)) < 300
+    assert np.array([1, 2]) not in codec.describe()  # numpy's elementwise == is not asked for its truth
+    assert codec.action(np.uint8(3)) == Bid(tricks=3)
+
+
+def test_a_read_only_or_misshapen_out_buffer_is_refused_and_left_as_it_was() -> None:
+    """An `out=` buffer the encoding cannot be written into is refused before anything is written."""
+    observer = Observer(Rules(), 4)
+    view = new_game(4, seed=1).view(0)
+    size = observer.describe().size
+    frozen = np.full(size, 7.0, dtype=np.float32)
+    frozen.setflags(write=False)
+    for out in (frozen, np.full(size + 1, 7.0, dtype=np.float32), np.full(size, 7.0)):
+        with pytest.raises(RulesError, match="out"):
+            observer.observation(view, out=out)
+        assert (out == 7.0).all()
+    strided = np.zeros(2 * size, dtype=np.float32)[::2]  # a vector of the right size, if not contiguous
+    assert np.array_equal(observer.observation(view, out=strided), observer.observation(view))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 import reprlib
 from collections.abc import Iterable, Sized
 from typing import Any, TypeVar
@@ -65,6 +66,24 @@ def whole(value: object, low: int, high: int) -> bool:
         (True, False, False, False)
     """
     return type(value) is int and low <= value <= high
+
+
+def integer(value: object) -> int | None:
+    """`value` as an `int` when it is an integer of any type but `bool` (numpy's included), else `None`.
+
+    For indices and seeds that may come from numpy arrays; the core's own numbers take
+    plain `int`s only ([`whole`][wizardrules._convert.whole]).
+
+    Examples:
+        >>> integer(3), integer(True), integer(3.0), integer("3")
+        (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]  # anything with __index__; refused below if not
+    except TypeError:
+        return None
 
 
 def members_of(cls: type[E], values: Iterable[object], what: str, error: type[WizardRulesError]) -> frozenset[E]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
 import numpy as np
 
+from wizardrules._convert import as_tuple, integer, shown
 from wizardrules._rl_layout import (
     SUITS,
     BoolArray,
@@ -17,6 +17,7 @@ from wizardrules._rl_layout import (
     SectionKind,
     cards_of_deck,
     checked_players,
+    checked_rules,
     playable,
 )
 from wizardrules.actions import Action, parse_action
@@ -24,6 +25,9 @@ from wizardrules.cards import CardKind, Special
 from wizardrules.engine import GameState
 from wizardrules.errors import ActionError, RulesError
 from wizardrules.rules import Rules, Variant
+
+_MOST_ACTIONS: Final = 100_000
+"""The most actions `indices` and `mask_of` read: far more than any state's legal actions."""
 
 
 class ActionCodec:
@@ -54,9 +58,7 @@ class ActionCodec:
     __slots__ = ("_by_id", "_index", "actions", "players", "rules", "sections")
 
     def __init__(self, rules: Rules, players: int) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules {repr(rules)[:60]}: expected a Rules value")
-        schedule = rules.schedule_for(checked_players(players, "ActionCodec"))
+        schedule = checked_rules(rules, "ActionCodec").schedule_for(checked_players(players, "ActionCodec"))
         most = max(schedule.cards_per_round)
         blind = Variant.BLIND_BIDS in rules.variants
         specials = rules.special_cards
@@ -126,21 +128,20 @@ class ActionCodec:
         except TypeError:  # unhashable: no action at all
             found = None
         if found is None:
-            raise ActionError(f"{str(action)[:40]!r} is not an action of these rules for {self.players} players")
+            raise ActionError(f"{shown(action)} is not an action of these rules for {self.players} players")
         return found
 
     def action(self, index: SupportsIndex) -> Action:
-        """The action at `index` (a Python or NumPy integer).
+        """The action at `index` (a Python or NumPy integer; not a bool).
 
         Raises:
             ActionError: `index` is not an integer 0..size-1.
         """
-        try:
-            i = operator.index(index)
-        except TypeError:
-            raise ActionError(f"action index {str(index)[:20]!r} is not an integer") from None
+        i = index if type(index) is int else integer(index)  # a plain int as it is: the common case
+        if i is None:
+            raise ActionError(f"action index {shown(index)} is not an integer")
         if not 0 <= i < len(self.actions):
-            raise ActionError(f"action index {str(i)[:20]} is outside 0..{len(self.actions) - 1}")
+            raise ActionError(f"action index {shown(i)} is outside 0..{len(self.actions) - 1}")
         return self.actions[i]
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
@@ -149,16 +150,20 @@ class ActionCodec:
         Raises:
             ActionError: an action is not in the space.
         """
-        return sorted(self._many(tuple(actions)))
+        return sorted(self._many(as_tuple(actions, "actions", ActionError, limit=_MOST_ACTIONS)))
 
     def mask(self, state: GameState) -> BoolArray:
         """A boolean vector with `True` at the index of each of `state.legal_actions()`.
 
         Raises:
-            RulesError: `state` is a game of other rules or another number of players.
+            RulesError: `state` is no game state, or a game of other rules or another number of players.
         """
-        if len(state.players) != self.players or (state.rules is not self.rules and state.rules != self.rules):
-            raise RulesError(f"{state!r} is not a game of this codec's rules for {self.players} players")
+        if (
+            not isinstance(state, GameState)
+            or len(state.players) != self.players
+            or (state.rules is not self.rules and state.rules != self.rules)
+        ):
+            raise RulesError(f"{shown(state)} is not a game of this codec's rules for {self.players} players")
         return self.mask_of(state.legal_actions())
 
     def mask_of(self, actions: Iterable[Action]) -> BoolArray:
@@ -168,7 +173,8 @@ class ActionCodec:
             ActionError: an action is not in the space.
         """
         flags = bytearray(len(self.actions))  # filled byte by byte: cheaper than NumPy for a few indices
-        for index in self._many(actions if type(actions) is tuple else tuple(actions)):
+        listed = actions if type(actions) is tuple else as_tuple(actions, "actions", ActionError, limit=_MOST_ACTIONS)
+        for index in self._many(listed):
             flags[index] = 1
         return np.frombuffer(flags, dtype=np.bool_)
 

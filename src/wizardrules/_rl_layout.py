@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from attrs import frozen
 
+from wizardrules._convert import shown
 from wizardrules.cards import Card, CardKind, Special, Suit
 from wizardrules.engine import Phase
 from wizardrules.errors import RulesError
@@ -138,15 +139,16 @@ class Layout:
         Raises:
             RulesError: no section has that name under these rules.
         """
-        for section in self.sections:
-            if section.name == name:
-                return section
+        if isinstance(name, str):
+            for section in self.sections:
+                if section.name == name:
+                    return section
         raise RulesError(
-            f"no section {name[:40]!r} in the {self.encoding.value} layout; it has {', '.join(self.names)}"
+            f"no section {shown(name)} in the {self.encoding.value} layout; it has {', '.join(self.names)}"
         )
 
     def __contains__(self, name: object) -> bool:
-        return any(section.name == name for section in self.sections)
+        return isinstance(name, str) and any(section.name == name for section in self.sections)
 
     def bounds(self) -> tuple[FloatArray, FloatArray]:
         """The lowest and highest value of every entry, e.g. for a `gymnasium.spaces.Box`."""
@@ -182,8 +184,14 @@ def playable(rules: Rules) -> tuple[Card, ...]:
 
 def checked_players(players: object, what: str) -> int:
     if type(players) is not int or not 3 <= players <= 6:
-        raise RulesError(f"{what}: {players!r} players; Wizard is for 3 to 6 (R2.1)")
+        raise RulesError(f"{what}: {shown(players)} players; Wizard is for 3 to 6 (R2.1)")
     return players
+
+
+def checked_rules(rules: object, what: str) -> Rules:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"{what}: rules {shown(rules)}: expected a Rules value")
+    return rules
 
 
 def points_bounds(rules: Rules, players: int) -> tuple[int, int]:
@@ -194,14 +202,15 @@ def points_bounds(rules: Rules, players: int) -> tuple[int, int]:
     divide. The encodings scale points by them, so that they stay within [-1, 1].
 
     Raises:
-        RulesError: the rules cannot be played by `players`, or the score rule gives no whole number.
+        RulesError: `rules` is no `Rules` value, the rules cannot be played by `players`, or the
+            score rule gives no whole number.
 
     Examples:
         >>> from wizardrules import Rules
         >>> points_bounds(Rules(), 6)  # 10 cards: 20 + 10 x 10 at best; the ladder 1..10
         (120, 750)
     """
-    schedule = rules.schedule_for(checked_players(players, "points_bounds"))
+    schedule = checked_rules(rules, "points_bounds").schedule_for(checked_players(players, "points_bounds"))
     blinds = (False, True) if Variant.BLIND_BIDS in rules.variants else (False,)
     by_cards: dict[int, int] = {}
     for cards in set(schedule.cards_per_round):
@@ -212,7 +221,7 @@ def points_bounds(rules: Rules, players: int) -> tuple[int, int]:
                     points = rules.score_rule.points(bid, tricks, blind=blind)
                     if type(points) is not int:
                         raise RulesError(
-                            f"score rule {repr(rules.score_rule)[:60]} gives {repr(points)[:20]} for bid {bid}, "
+                            f"score rule {shown(rules.score_rule)} gives {shown(points)} for bid {bid}, "
                             f"tricks {tricks}: expected a whole number (R6.4)"
                         )
                     most = max(most, abs(points))

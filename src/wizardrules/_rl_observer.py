@@ -9,6 +9,7 @@ from typing import Final
 
 import numpy as np
 
+from wizardrules._convert import as_tuple, shown
 from wizardrules._rl_codec import ActionCodec
 from wizardrules._rl_layout import (
     ABSENT,
@@ -202,9 +203,9 @@ class Observer:
             >>> layout.size, layout["hand"].slice
             (496, slice(87, 147, None))
         """
-        layout = self._layouts.get(encoding)
+        layout = self._layouts.get(encoding) if isinstance(encoding, Encoding) else None
         if layout is None:
-            raise RulesError(f"{encoding!r}: the observer encodes observations and information states")
+            raise RulesError(f"{shown(encoding)}: the observer encodes observations and information states")
         return layout
 
     def encode(self, view: PlayerView, encoding: Encoding = Encoding.OBSERVATION) -> FloatArray:
@@ -214,7 +215,7 @@ class Observer:
             return self.observation(view)
         if encoding is Encoding.INFORMATION_STATE:
             return self.information_state(view)
-        raise RulesError(f"{encoding!r}: the observer encodes observations and information states")
+        raise RulesError(f"{shown(encoding)}: the observer encodes observations and information states")
 
     def observation(self, view: PlayerView, out: FloatArray | None = None) -> FloatArray:
         """What `view`'s seat knows now, as a float32 vector laid out as `describe(Encoding.OBSERVATION)`.
@@ -224,9 +225,10 @@ class Observer:
             out: a float32 vector of the right size to fill instead of a new one.
 
         Raises:
-            RulesError: the view is of other rules or another number of players, or `out` does not fit.
+            RulesError: `view` is no view of a game of these rules and players, or `out` is no
+                writable float32 vector of the right size.
         """
-        if out is None and view.rules is self.rules and len(view.players) == self.players:
+        if out is None and type(view) is PlayerView and view.rules is self.rules and len(view.players) == self.players:
             out = np.zeros(self._sizes[Encoding.OBSERVATION], dtype=np.float32)  # the common case, checked
         else:
             out = self._target(view, out, Encoding.OBSERVATION)
@@ -242,7 +244,8 @@ class Observer:
             out: a float32 vector of the right size to fill instead of a new one.
 
         Raises:
-            RulesError: the view is of other rules or another number of players, or `out` does not fit.
+            RulesError: `view` is no view of a game of these rules and players, or `out` is no
+                writable float32 vector of the right size.
         """
         out = self._target(view, out, Encoding.INFORMATION_STATE)
         ones = self._observe(view, out)
@@ -304,6 +307,13 @@ class Observer:
         return rows, trumps
 
     def _target(self, view: PlayerView, out: FloatArray | None, encoding: Encoding) -> FloatArray:
+        """A zeroed vector to encode `view` into: `out` or a new one, each checked.
+
+        Raises:
+            RulesError: `view` is no view of a game of these rules and players, or `out` does not fit.
+        """
+        if not isinstance(view, PlayerView):
+            raise RulesError(f"{shown(view)} is not a PlayerView (a state's view(seat))")
         if len(view.players) != self.players or (view.rules is not self.rules and view.rules != self.rules):
             raise RulesError(
                 f"a view of a game of other rules or players than this observer's ({self.players} players)"
@@ -311,8 +321,11 @@ class Observer:
         size = self._sizes[encoding]
         if out is None:
             return np.zeros(size, dtype=np.float32)
-        if out.shape != (size,) or out.dtype != np.float32:
-            raise RulesError(f"out has shape {out.shape} and dtype {out.dtype}; expected ({size},) float32")
+        if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
+            got = f"shape {out.shape} and dtype {out.dtype}" if isinstance(out, np.ndarray) else shown(out)
+            raise RulesError(f"out has {got}; expected a float32 vector of shape ({size},)")
+        if not out.flags.writeable:
+            raise RulesError("out is read-only; expected a writable float32 vector")
         out.fill(0.0)
         return out
 
@@ -493,6 +506,9 @@ def table_text(state: GameState, names: Sequence[str] | None = None) -> str:
         state: the game.
         names: a name per seat, by default the state's players.
 
+    Raises:
+        RulesError: `state` is no game state, or `names` is not one text per seat.
+
     Examples:
         >>> from wizardrules import new_game
         >>> print(table_text(new_game(3, seed=3), ["ann", "ben", "cem"]))
@@ -502,7 +518,12 @@ def table_text(state: GameState, names: Sequence[str] | None = None) -> str:
         cem: hand G4 <- to act
         totals: ann 0, ben 0, cem 0
     """
-    names = tuple(state.players if names is None else names)
+    if not isinstance(state, GameState):
+        raise RulesError(f"table_text: {shown(state)} is not a GameState")
+    n = len(state.players)
+    names = state.players if names is None else as_tuple(names, "table_text: names", RulesError, limit=n)
+    if len(names) != n or not all(isinstance(name, str) for name in names):
+        raise RulesError(f"table_text: names {shown(names)}: expected {n} texts, one per seat")
     plural = "" if state.cards == 1 else "s"
     trump = "being chosen" if state.trump is None and state.phase is Phase.TRUMP else _TRUMP_LABEL[state.trump]
     turned = f" (turned up {state.turned_up})" if state.turned_up is not None else ""

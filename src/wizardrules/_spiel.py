@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 import attrs
 from attrs import field, frozen
 
+from wizardrules._convert import shown
 from wizardrules.actions import Action
 from wizardrules.cards import Card, Special
 from wizardrules.engine import Deal, GameState, PlayerView, new_game
@@ -89,7 +90,7 @@ def rules_for(preset: str, *, schedule: str, rounds: int, variants: str, players
         return rules
     if not 1 <= rounds <= full.rounds:
         raise RulesError(
-            f"rounds={rounds}: the {full.name} schedule for {players} players has rounds 1..{full.rounds} "
+            f"rounds={shown(rounds)}: the {full.name} schedule for {players} players has rounds 1..{full.rounds} "
             "(0 plays them all, R2.3)"
         )
     short = Schedule(
@@ -318,7 +319,7 @@ def checked_seat(player: object, players: int) -> int:
         PlayerError: it is not.
     """
     if type(player) is not int or not 0 <= player < players:
-        raise PlayerError(f"player {str(player)[:20]}: the players are 0..{players - 1}")
+        raise PlayerError(f"player {shown(player)}: the players are 0..{players - 1}")
     return player
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
+import numpy as np
+
+from wizardrules._convert import integer, shown
 from wizardrules.engine import GameState, PlayerView
 from wizardrules.errors import RulesError
 from wizardrules.rl import ActionCodec, Encoding, FloatArray, Observer, Reward, points_bounds, table_text
@@ -18,10 +22,52 @@ def worst_total(rules: Rules | None, players: int, reward: Reward) -> float:
     """Minus the largest total a game can reach, in the reward's unit: the default penalty of an illegal action.
 
     Raises:
-        RulesError: as [`points_bounds`][wizardrules.rl.points_bounds].
+        RulesError: as [`points_bounds`][wizardrules.rl.points_bounds], or `reward` is no `Reward`.
     """
     rules = Rules() if rules is None else rules
-    return -points_bounds(rules, players)[1] * reward.scale(rules, players)
+    return -points_bounds(rules, players)[1] * checked_reward(reward).scale(rules, players)
+
+
+def checked_reward(reward: object) -> Reward:
+    """`reward`, checked to be a `Reward`.
+
+    Raises:
+        RulesError: it is not.
+    """
+    if not isinstance(reward, Reward):
+        raise RulesError(f"reward {shown(reward)}: expected a Reward (Reward.POINTS or Reward.SCALED)")
+    return reward
+
+
+def checked_penalty(penalty: object) -> float:
+    """The reward for an illegal action: a finite real number (not a bool), as a float.
+
+    Raises:
+        RulesError: it is not.
+    """
+    number = isinstance(penalty, int | float | np.integer | np.floating) and not isinstance(penalty, bool)
+    try:
+        value = float(penalty) if number else math.nan  # type: ignore[arg-type]  # a number, checked above
+    except (OverflowError, TypeError):  # an int too large for a float; numpy's timedelta64 (an integer type)
+        value = math.nan
+    if not math.isfinite(value):
+        raise RulesError(f"illegal_reward {shown(penalty)}: expected a finite number")
+    return value
+
+
+def checked_seed(seed: object, high: int | None = None) -> int | None:
+    """`seed` as a Python int (a Python or numpy integer, not a bool; 0 to `high` - 1 if given), or `None`.
+
+    Raises:
+        RulesError: it is not.
+    """
+    if seed is None:
+        return None
+    value = integer(seed)
+    if value is None or (high is not None and not 0 <= value < high):
+        bound = "an integer" if high is None else f"a whole number 0..{shown(high - 1)}"
+        raise RulesError(f"seed {shown(seed)} must be {bound} (R2.6)")
+    return value
 
 
 class Table:
@@ -52,19 +98,18 @@ class Table:
                 encoding that is not a vector of the observer, or no `Reward`.
         """
         rules = Rules() if rules is None else rules
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise RulesError(f"render_mode {str(render_mode)[:20]!r}: expected None, 'ansi' or 'human'")
-        if encoding not in (Encoding.OBSERVATION, Encoding.INFORMATION_STATE) or not isinstance(reward, Reward):
-            raise RulesError(
-                f"encoding {encoding!r} and reward {reward!r}: expected an observation or information-state "
-                "Encoding and a Reward"
-            )
+        modes = [mode for mode in RENDER_MODES if isinstance(render_mode, str) and mode == render_mode]
+        if render_mode is not None and not modes:
+            raise RulesError(f"render_mode {shown(render_mode)}: expected None, 'ansi' or 'human'")
+        if not isinstance(encoding, Encoding) or encoding is Encoding.ACTION_MASK:
+            raise RulesError(f"encoding {shown(encoding)}: expected an observation or information-state Encoding")
+        checked_reward(reward)
         self.codec = ActionCodec(rules, players)
         self.observer = Observer(rules, players)
         self.rules = rules
         self.encoding = encoding
         self.reward = reward
-        self.render_mode = render_mode
+        self.render_mode = modes[0] if modes else None  # the mode's own text, not a subclass of str
         self._scale = reward.scale(rules, players)
         self._encode = (
             self.observer.observation if encoding is Encoding.OBSERVATION else self.observer.information_state

@@ -41,10 +41,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from wizardrules._table import RENDER_MODES, Table, worst_total
-from wizardrules.bots import Bot, RandomBot
+from wizardrules._convert import as_tuple, shown
+from wizardrules._table import RENDER_MODES, Table, checked_penalty, checked_seed, worst_total
+from wizardrules.bots import Bot, RandomBot, is_bot
 from wizardrules.engine import new_game
-from wizardrules.errors import IllegalActionError, RulesError, WrongPhaseError
+from wizardrules.errors import IllegalActionError, RulesError, WizardRulesError, WrongPhaseError
 from wizardrules.rl import BoolArray, Encoding, FloatArray, Reward
 from wizardrules.rules import Rules
 from wizardrules.tournament import BotFactory, BotSpec
@@ -55,13 +56,42 @@ ENV_ID: Final = "wizardrules/Wizard-v0"
 """The id the environment is registered under."""
 
 
-def _factory(spec: BotSpec) -> Callable[[int], Bot]:
-    """A bot class as a factory that passes the seed when the class takes one; other callables as they are."""
+_SEEDS: Final = 2**128
+"""Seeds are whole numbers below this (numpy's `SeedSequence` entropy is 128 bits)."""
+
+
+def _factory(spec: object) -> Callable[[int], Bot]:
+    """A bot class as a factory that passes the seed when the class takes one; other callables as they are.
+
+    Raises:
+        RulesError: `spec` is neither a bot class nor a function.
+    """
     if isinstance(spec, type):
+        if not callable(getattr(spec, "act", None)):
+            raise RulesError(f"opponent {shown(spec)} is not a bot class: it needs act(view, legal)")
         return BotFactory(spec)
     if not callable(spec):
-        raise RulesError(f"opponent {repr(spec)[:40]} is not a bot class or a function (seed) -> Bot")
-    return spec
+        raise RulesError(f"opponent {shown(spec)} is not a bot class or a function (seed) -> Bot")
+    return spec  # a callable, checked when it makes a bot
+
+
+def _made(factory: Callable[[int], Bot], seed: int) -> Bot:
+    """The bot `factory` makes for `seed`.
+
+    Raises:
+        RulesError: the factory failed, or made no bot.
+    """
+    try:
+        bot = factory(seed)
+    except WizardRulesError:
+        raise
+    except Exception as error:  # the factory's own failure, named in the library's error
+        raise RulesError(
+            f"opponent {shown(factory)} could not make a bot: {type(error).__name__}: {shown(str(error))}"
+        ) from error
+    if not is_bot(bot):
+        raise RulesError(f"opponent {shown(factory)} made {shown(bot)}, which is not a bot: it needs act(view, legal)")
+    return bot
 
 
 class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
@@ -83,7 +113,8 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
 
     Raises:
         RulesError: rules that cannot be played by that many players, no such seat, the wrong
-            number of opponents, or an unknown render mode.
+            number of opponents or an opponent that makes no bot (each makes one to check),
+            an illegal reward that is not a finite number, or an unknown render mode.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - Gymnasium's attribute
@@ -100,18 +131,23 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
         illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
+        penalty = None if illegal_reward is None else checked_penalty(illegal_reward)  # checked before any work
         self._lay(players, rules, render_mode, encoding, reward)
         if type(seat) is not int or not 0 <= seat < players:
-            raise RulesError(f"seat {seat!r}: the seats are 0..{players - 1}")
-        specs = list(opponents) if isinstance(opponents, Sequence) else [opponents] * (players - 1)
-        if len(specs) != players - 1:
-            raise RulesError(f"{len(specs)} opponents for the {players - 1} other seats")
+            raise RulesError(f"seat {shown(seat)}: the seats are 0..{players - 1}")
+        others = players - 1
+        if isinstance(opponents, Sequence) and not isinstance(opponents, str | bytes):
+            specs = as_tuple(opponents, "opponents", RulesError, limit=others)
+        else:
+            specs = (opponents,) * others
+        if len(specs) != others:
+            raise RulesError(f"{len(specs)} opponents for the {others} other seats")
         self._factories: Final = [_factory(spec) for spec in specs]
+        for factory in self._factories:
+            _made(factory, 0)  # a bot is made now, so that a factory that makes none is refused here
         self.players: Final = players
         self.seat: Final = seat
-        self.illegal_reward: Final = float(
-            worst_total(rules, players, reward) if illegal_reward is None else illegal_reward
-        )
+        self.illegal_reward: Final = worst_total(rules, players, reward) if penalty is None else penalty
         low, high = self.observer.describe(encoding).bounds()
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.codec.size)
@@ -127,19 +163,18 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
         `seed` seeds anew. `options` is accepted and ignored.
 
         Raises:
-            RulesError: an opponent's factory made no bot.
+            RulesError: `seed` is not a whole number 0..2**128-1 (a Python or numpy integer, not a
+                bool), or an opponent's factory made no bot.
             IllegalActionError: an opponent chose an illegal action.
         """
-        super().reset(seed=seed)
+        super().reset(seed=checked_seed(seed, _SEEDS))
         draws = self.np_random.integers(0, 2**63, size=self.players, dtype=np.int64)
         game_seed, *bot_seeds = (int(draw) for draw in draws)
+        bots: list[Bot | None] = [None] * self.players
         others = [other for other in range(self.players) if other != self.seat]
-        self._bots = [None] * self.players
         for other, factory, bot_seed in zip(others, self._factories, bot_seeds, strict=True):
-            bot = factory(bot_seed)
-            if not isinstance(bot, Bot):
-                raise RulesError(f"opponent {repr(bot)[:40]} is not a bot: it needs act(view, legal) -> Action")
-            self._bots[other] = bot
+            bots[other] = _made(factory, bot_seed)
+        self._bots = bots
         self._state = new_game(self.players, rules=self.rules, rng=random.Random(game_seed))
         self._done = False
         self._play_bots()
@@ -161,7 +196,7 @@ class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
         state = self.game
         if self._done:
             raise WrongPhaseError(
-                player=f"seat {self.seat}", action=f"act {action}", reason="the episode is over: reset first"
+                player=f"seat {self.seat}", action=f"act {shown(action)}", reason="the episode is over: reset first"
             )
         chosen = self.codec.action(action)
         before = state.totals[self.seat]

@@ -70,6 +70,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from wizardrules._convert import shown
 from wizardrules._spiel import (
     Node,
     Table,
@@ -137,7 +138,7 @@ def _info(table: Table) -> Any:
 def _node_of(state: object) -> Node:
     node = getattr(state, "_node", None)
     if not isinstance(node, Node):
-        raise RulesError(f"{str(state)[:40]!r} is not a state of {GAME_NAME}")
+        raise RulesError(f"{shown(state)} is not a state of {GAME_NAME}")
     return node
 
 
@@ -183,27 +184,28 @@ def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
     """The game's parameters, the defaults filled in, each checked.
 
     Raises:
-        RulesError: an unknown parameter or a value of the wrong kind.
+        RulesError: no dict of parameters, an unknown parameter or a value of the wrong kind.
     """
+    if params is not None and not isinstance(params, dict):
+        raise RulesError(f"{GAME_NAME}: parameters {shown(params)}: expected a dict of them")
     values: dict[str, Any] = dict(_DEFAULTS)
-    given = dict(params or {})
-    unknown = sorted(set(given) - set(_DEFAULTS))
-    if unknown:
-        raise RulesError(f"{GAME_NAME}: no parameter {str(unknown[0])[:20]!r}; they are {', '.join(_DEFAULTS)}")
-    values.update(given)
+    for name in params or {}:
+        if name not in _DEFAULTS:
+            raise RulesError(f"{GAME_NAME}: no parameter {shown(name)}; they are {', '.join(_DEFAULTS)}")
+    values.update(params or {})
     for name in ("players", "rounds"):
         if type(values[name]) is not int:
-            raise RulesError(f"{GAME_NAME}: {name}={str(values[name])[:20]!r} must be a whole number")
+            raise RulesError(f"{GAME_NAME}: {name}={shown(values[name])} must be a whole number")
     for name in ("preset", "schedule", "variants", "reward"):
-        if not isinstance(values[name], str):
-            raise RulesError(f"{GAME_NAME}: {name}={str(values[name])[:20]!r} must be a name")
+        if type(values[name]) is not str:
+            raise RulesError(f"{GAME_NAME}: {name}={shown(values[name])} must be a name")
     if values["reward"] not in {r.value for r in Reward}:
-        raise RulesError(f"{GAME_NAME}: reward={values['reward'][:20]!r}; expected 'points' or 'scaled'")
+        raise RulesError(f"{GAME_NAME}: reward={shown(values['reward'])}; expected 'points' or 'scaled'")
     try:
         Preset.parse(values["preset"])
     except RulesError:
         names = ", ".join(preset.value for preset in Preset)
-        raise RulesError(f"{GAME_NAME}: preset={values['preset'][:40]!r} is not a preset; they are {names}") from None
+        raise RulesError(f"{GAME_NAME}: preset={shown(values['preset'])} is not a preset; they are {names}") from None
     schedule_of(values["schedule"])
     variants_of(values["variants"])
     return values
@@ -246,12 +248,15 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
         private information alone).
 
         Raises:
-            RulesError: observation parameters were given; there are none.
+            RulesError: observation parameters were given (there are none), or `iig_obs_type` is
+                neither `None` nor a `pyspiel.IIGObservationType`.
         """
-        if params:
-            raise RulesError(f"{GAME_NAME} observations take no parameters, got {', '.join(map(str, params))[:60]}")
+        if params is not None and (not isinstance(params, dict) or params):
+            raise RulesError(f"{GAME_NAME} observations take no parameters, got {shown(params)}")
         if iig_obs_type is None:
             return _SpielObserver(self.table, Encoding.OBSERVATION)
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise RulesError(f"{GAME_NAME}: {shown(iig_obs_type)} is not a pyspiel.IIGObservationType")
         if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
             return None
         encoding = Encoding.INFORMATION_STATE if iig_obs_type.perfect_recall else Encoding.OBSERVATION
@@ -332,7 +337,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._node.table
         if player != pyspiel.PlayerId.CHANCE:
-            return str(table.codec.action(action))
+            return str(table.codec.action(action)) if checked_seat(player, table.players) >= 0 else ""
         if 0 <= action < len(table.cards):
             return f"deal {table.cards[action]}"
         seat = action - len(table.cards)
@@ -395,14 +400,17 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
 
         Raises:
             PlayerError: no such player.
-            RulesError: the game has special cards (R8), which the sampler does not deal.
+            RulesError: the game has special cards (R8), which the sampler does not deal, or
+                `probability_sampler` is no function giving a number in [0, 1].
         """
         node = self._node
         table = node.table
         checked_seat(player_id, table.players)
+        if not callable(probability_sampler):
+            raise RulesError(f"probability_sampler {shown(probability_sampler)} is not a function")
         if node.dealer is None or self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]  # nothing is hidden
-        rng = random.Random(int(probability_sampler() * 2**53))
+        rng = random.Random(_drawn(probability_sampler))
         assert node.engine is not None  # noqa: S101 - the dealer is drawn
         if node.dealing:
             kept = len(node.dealt)
@@ -443,6 +451,25 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
             for outcome in (*node.dealt[number], *actions[node.starts[number] : ends[number]]):
                 state.apply_action(outcome)
         return state
+
+
+def _drawn(sampler: Callable[[], float]) -> int:
+    """A seed from the first number `sampler` gives, which must be a real number in [0, 1].
+
+    Raises:
+        RulesError: the sampler failed, or gave something else.
+    """
+    try:
+        number = sampler()
+    except Exception as error:  # the sampler's own failure, named in the library's error
+        raise RulesError(
+            f"probability_sampler {shown(sampler)} failed: {type(error).__name__}: {shown(str(error))}"
+        ) from error
+    if not isinstance(number, float | int | np.floating | np.integer) or isinstance(number, bool):
+        raise RulesError(f"probability_sampler gave {shown(number)}: expected a number in [0, 1]")
+    if not 0 <= number <= 1:
+        raise RulesError(f"probability_sampler gave {shown(number)}: expected a number in [0, 1]")
+    return int(number * 2**53)
 
 
 pyspiel.register_game(_GAME_TYPE, WizardGame)

@@ -55,9 +55,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from wizardrules._compiled.config import compiled_rules_problem
-from wizardrules._table import RENDER_MODES, Table, worst_total
+from wizardrules._convert import shown
+from wizardrules._table import RENDER_MODES, Table, checked_penalty, checked_seed, worst_total
 from wizardrules.engine import GameState, PlayerView, new_game
-from wizardrules.errors import IllegalActionError, PlayerError, RulesError
+from wizardrules.errors import ActionError, IllegalActionError, PlayerError, RulesError, WrongPhaseError
 from wizardrules.rl import Encoding, Reward
 from wizardrules.rules import Rules
 
@@ -132,6 +133,7 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         illegal_reward: float | None = None,
         backend: Backend = Backend.AUTO,
     ) -> None:
+        penalty = None if illegal_reward is None else checked_penalty(illegal_reward)  # checked before any work
         super().__init__()
         self._lay(players, rules, render_mode, encoding, reward)
         self.backend: Final = self._backend(backend, players)
@@ -143,7 +145,7 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         )
         self._stale = False  # whether the compiled game has moved on from `_state`
         self._rows = [np.full(1, value, dtype=np.int64) for value in range(max(players, self.codec.size))]
-        self.illegal_reward: Final = None if illegal_reward is None else float(illegal_reward)
+        self.illegal_reward: Final = penalty
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         low, high = self.observer.describe(encoding).bounds()
         size = self.codec.size
@@ -166,7 +168,7 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
     def _backend(self, backend: Backend, players: int) -> Backend:
         """The backend that plays: `ENGINE` or `COMPILED`, as `backend` asks and the rules allow."""
         if not isinstance(backend, Backend):
-            raise RulesError(f"backend {str(backend)[:20]!r}: expected a Backend")
+            raise RulesError(f"backend {shown(backend)}: expected a Backend")
         if backend is Backend.ENGINE:
             return backend
         problem = compiled_rules_problem(self.rules)
@@ -234,7 +236,7 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
     def _seat_of(self, agent: str) -> int:
         seat = self._seat.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise PlayerError(f"no agent {str(agent)[:20]!r}: the agents are {', '.join(self.possible_agents)}")
+            raise PlayerError(f"no agent {shown(agent)}: the agents are {', '.join(self.possible_agents)}")
         return seat
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -243,12 +245,11 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         `options` is accepted and ignored.
 
         Raises:
-            RulesError: `seed` is not an integer.
+            RulesError: `seed` is not an integer (a Python or numpy one; not a bool).
         """
+        seed = checked_seed(seed)
         if seed is not None:
-            if not isinstance(seed, int | np.integer):
-                raise RulesError(f"seed {str(seed)[:20]!r} must be an integer (R2.6)")
-            self._rng = random.Random(int(seed))
+            self._rng = random.Random(seed)
         state = new_game(len(self.possible_agents), rules=self.rules, rng=self._rng)
         self._state = state
         self._stale = False
@@ -282,11 +283,17 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         """Play the action with index `action` for the agent to act (`None` for an agent that is done).
 
         Raises:
-            ActionError: `action` is not an index of the action space.
+            ActionError: `action` is not an index of the action space, or not `None` for an agent that is done.
             IllegalActionError: the action is not legal now; nothing changes.
+            WrongPhaseError: every agent is done: reset first.
         """
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        done = self.terminations.get(agent)
+        if done is None:
+            raise self._nobody_left(f"act {shown(action)}")
+        if done or self.truncations[agent]:
+            if action is not None:
+                raise ActionError(f"{agent} is done: its only action is None, not {shown(action)}")
             self._was_dead_step(action)
             return
         if self._compiled is not None:
@@ -347,6 +354,24 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
             self.agent_selection = self.possible_agents[to_move]
         if self.render_mode is not None and self.render_mode == "human":
             self.render()
+
+    def _nobody_left(self, doing: str) -> WrongPhaseError:
+        """The error for a call after every agent is done and has stepped with `None`."""
+        return WrongPhaseError(player=self.agent_selection, action=doing, reason="every agent is done: reset first")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation of the agent to act (an `Observation`, `None` unless `observe`), its reward,
+        termination, truncation and info.
+
+        Raises:
+            WrongPhaseError: every agent is done and has stepped with `None`: reset first.
+        """
+        agent = self.agent_selection
+        done = self.terminations.get(agent)  # PettingZoo's own `last`, with the library's error where it fails
+        if done is None:
+            raise self._nobody_left("be observed")
+        observation = self.observe(agent) if observe else None
+        return observation, self._cumulative_rewards[agent], done, self.truncations[agent], self.infos[agent]
 
     def _end_illegal(self, agent: str, penalty: float) -> None:
         """End the game after `agent`'s illegal action: it is paid `penalty`, the others nothing."""

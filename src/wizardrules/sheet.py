@@ -23,7 +23,7 @@ from typing import Any, TypeAlias
 from attrs import field, frozen
 
 from wizardrules import _pictures, _sheet_amend, _sheet_csv, _sheet_json
-from wizardrules._convert import shown
+from wizardrules._convert import as_tuple, shown
 from wizardrules._sheet_amend import AS_RECORDED, Changes, Recorded
 from wizardrules._sheet_rows import (
     BidsEntry,
@@ -63,7 +63,7 @@ Player: TypeAlias = "str | int"
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Iterable):
         raise PlayerError(f"players {shown(players)} must be a list of names")
-    names = tuple(players)
+    names = as_tuple(players, "players", PlayerError, limit=1000)  # e.g. a 0-d numpy array cannot be listed
     for name in names:
         if not isinstance(name, str) or not name.strip():
             raise PlayerError(f"player name {shown(name)} must be non-empty text")
@@ -243,9 +243,11 @@ class ScoreSheet:
         state = _advance(self, self._state, bids_entry)
         cloud_entry = None
         if cloud is not None:
-            if not isinstance(cloud, tuple) or len(cloud) != 2:
+            parts = tuple(cloud) if isinstance(cloud, tuple) else ()  # read once: a tuple subclass may say otherwise
+            if len(parts) != 2:
                 raise CloudError(f"cloud {shown(cloud)}: expected (player, CloudChange.UP or CloudChange.DOWN)")
-            cloud_entry = self._cloud_entry(state, *cloud)
+            player, change = parts
+            cloud_entry = self._cloud_entry(state, player, change)  # type: ignore[arg-type]  # each checked there
             state = _advance(self, state, cloud_entry)
         tricks_entry = self._tricks_entry(state, tricks, bombs, trump)
         return self._with(RoundEntry(bids=bids_entry, cloud=cloud_entry, tricks=tricks_entry))

@@ -73,8 +73,9 @@ def act(s: Core, action: Action, seat: int | None = None) -> Core:
     if seat is not None:
         seat = checked_seat(s, seat)
         if seat != s[MOVE] and phase != OVER_PHASE:
+            shown_action = str(action) if isinstance(action, ACTION_CLASSES) else shown(action)  # no str(10**5000)
             raise NotYourTurnError(
-                player=name_of(s, seat), action=str(action), reason=f"it is {name_of(s, s[MOVE])}'s turn"
+                player=name_of(s, seat), action=shown_action, reason=f"it is {name_of(s, s[MOVE])}'s turn"
             )
     cls = action.__class__
     if cls is Bid and phase == BIDDING_PHASE:  # first: bids are the most common actions here

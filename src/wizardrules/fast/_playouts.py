@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Final
+from typing import Any, Final, SupportsIndex, TypeVar
 
 import numba
 import numpy as np
@@ -14,7 +14,7 @@ from attrs import field, frozen
 from wizardrules._compiled import games, jit
 from wizardrules._compiled.actions import code_action
 from wizardrules._compiled.config import Config, config_for
-from wizardrules._convert import shown
+from wizardrules._convert import integer, shown
 from wizardrules._core import CARD_OF, cards_of
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
@@ -25,9 +25,42 @@ from wizardrules.rules import Rules
 
 __all__ = ["Playouts", "playouts"]
 
+T = TypeVar("T")
+
 _SUITS: Final = tuple(Suit)
 _MAX_GAMES: Final = 2**40
 _MAX_SEED: Final = 2**64
+MAX_BYTES: Final = 4 * 2**30
+"""The most memory the result arrays of one call may take: 4 GiB (about 7 million games)."""
+
+
+def game_index(i: object, games: int, what: str) -> int:
+    """`i` as the index of one of `games` games (a Python or numpy integer, not a bool).
+
+    Raises:
+        RulesError: it is not one.
+    """
+    index = integer(i)
+    if index is None or not 0 <= index < games:
+        raise RulesError(f"game {shown(i)}: {what} has games 0..{games - 1}")
+    return index
+
+
+def allocated(size: int, what: str, make: Callable[[], T]) -> T:
+    """The arrays `make` allocates, `size` bytes in all, refused when they are more than `MAX_BYTES`.
+
+    Raises:
+        RulesError: too large, or more than this machine can allocate.
+    """
+    if size > MAX_BYTES:
+        raise RulesError(
+            f"{what} would take {size / 2**30:,.1f} GiB of arrays, more than {MAX_BYTES // 2**30} GiB: "
+            "split the work (several runs with different seeds)"
+        )
+    try:
+        return make()
+    except MemoryError:
+        raise RulesError(f"{what} would take {size / 2**30:,.1f} GiB of arrays, more than this machine has") from None
 
 
 @contextmanager
@@ -86,15 +119,14 @@ class Playouts:
     def __len__(self) -> int:
         return int(self.totals.shape[0])
 
-    def record(self, i: int) -> GameRecord:
-        """Game `i` as a `GameRecord`: its deals and actions, which replay through the engine to its totals.
+    def record(self, i: SupportsIndex) -> GameRecord:
+        """Game `i` (a Python or numpy integer) as a `GameRecord`: its deals and actions, which replay
+        through the engine to its totals.
 
         Raises:
             RulesError: no game `i` in this run.
         """
-        if type(i) is not int or not 0 <= i < len(self):
-            raise RulesError(f"game {shown(i)}: this run has games 0..{len(self) - 1}")
-        deals, actions, first_dealer = replay_game(self._config, self.seed, i)
+        deals, actions, first_dealer = replay_game(self._config, self.seed, game_index(i, len(self), "this run"))
         return GameRecord(
             players=self.players, rules=self.rules, first_dealer=first_dealer, deals=deals, actions=actions
         )
@@ -115,6 +147,20 @@ def replay_game(config: Config, seed: int, i: int) -> tuple[tuple[Deal, ...], tu
         for r in range(rounds)
     )
     return deals, tuple(code_action(int(code)) for code in log[:logged]), int(first_dealer)
+
+
+def _results(n: int, rounds: int, seats: int) -> tuple[npt.NDArray[Any], ...]:
+    """The zeroed result arrays of `n` games: totals, bids, tricks, points, blind, trump, first dealer."""
+    shape = (n, rounds, seats)
+    return (
+        np.zeros((n, seats), dtype=np.int64),
+        np.zeros(shape, dtype=np.int16),
+        np.zeros(shape, dtype=np.int16),
+        np.zeros(shape, dtype=np.int32),
+        np.zeros(shape, dtype=np.bool_),
+        np.zeros((n, rounds), dtype=np.int8),
+        np.zeros(n, dtype=np.int8),
+    )
 
 
 def playouts(
@@ -140,8 +186,9 @@ def playouts(
         threads: numba threads to use; all cores when `None`.
 
     Raises:
-        RulesError: `n`, `seed` or `threads` out of range, or rules the compiled core leaves to
-            the engine (special cards, a custom bid policy or score rule).
+        RulesError: `n`, `seed` or `threads` out of range, result arrays of more than 4 GiB
+            (about 7 million games) or more than this machine can allocate, or rules the compiled
+            core leaves to the engine (special cards, a custom bid policy or score rule).
 
     Examples:
         >>> from wizardrules.fast import playouts
@@ -155,14 +202,11 @@ def playouts(
         raise RulesError(f"playouts: {shown(n)} games; give a whole number 0..2**40")
     config = config_for(players, rules)
     stream = _checked_seed(seed)
-    shape = (n, config.rounds, config.players)
-    totals = np.zeros((n, config.players), dtype=np.int64)
-    bids = np.zeros(shape, dtype=np.int16)
-    tricks = np.zeros(shape, dtype=np.int16)
-    points = np.zeros(shape, dtype=np.int32)
-    blind = np.zeros(shape, dtype=np.bool_)
-    trump = np.zeros((n, config.rounds), dtype=np.int8)
-    first_dealer = np.zeros(n, dtype=np.int8)
+    rounds, seats = config.rounds, config.players
+    per_game = 8 * seats + (2 + 2 + 4 + 1) * rounds * seats + rounds + 1  # the arrays' bytes for one game
+    totals, bids, tricks, points, blind, trump, first_dealer = allocated(
+        n * per_game, f"playouts: {n:,} games", lambda: _results(n, rounds, seats)
+    )
     with _threads(threads):
         jit(games.play_games)(config.rules, stream, (totals, bids, tricks, points, blind, trump), first_dealer)
     for array in (totals, bids, tricks, points, blind, trump, first_dealer):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -17,8 +17,10 @@ from wizardrules._compiled.steps import (
     G_LOGGED,
     G_MOVE,
     G_PHASE,
+    G_SIZE,
     G_TOTALS,
     OVER_PHASE,
+    SEATS,
     begin_game,
 )
 from wizardrules._compiled.vector import (
@@ -60,7 +62,8 @@ from wizardrules._compiled.vector import (
 from wizardrules._convert import shown
 from wizardrules._core import CARD_OF, cards_of
 from wizardrules.engine import Deal, GameState
-from wizardrules.errors import ActionError, IllegalActionError, RulesError
+from wizardrules.errors import ActionError, IllegalActionError, RulesError, WizardRulesError
+from wizardrules.fast._playouts import allocated, game_index
 from wizardrules.record import GameRecord
 from wizardrules.rl import ActionCodec, Observer
 from wizardrules.rules import BidReveal, Rules, Variant
@@ -68,6 +71,7 @@ from wizardrules.rules import BidReveal, Rules, Variant
 __all__ = ["VectorGame"]
 
 _MAX_BATCH: Final = 1 << 20
+_INT64: Final = np.dtype(np.int64)
 _REVEALS: Final = {BidReveal.OPEN: OPEN, BidReveal.SIMULTANEOUS: SIMULTANEOUS, BidReveal.SECRET: SECRET}
 _SECTIONS: Final = {
     E_PHASE: "phase",
@@ -154,14 +158,21 @@ class VectorGame:
                 self._index_of_code[code] = index
                 self._code_of_index[index] = code
         self._layout, self._scales = self._encoding()
-        self._games, self._deals, self._log = new_batch(batch, config.rounds, config.longest)
+        per_game = 8 * (G_SIZE + config.rounds * (SEATS + 1)) + 2 * config.longest + self.codec.size + 4 * n + 2
+        self._games, self._deals, self._log, self._mask = allocated(
+            batch * per_game,
+            f"VectorGame: {batch:,} games",
+            lambda: (
+                *new_batch(batch, config.rounds, config.longest),
+                np.empty((batch, self.codec.size), dtype=np.bool_),
+            ),
+        )
         self._kernels: Final = (jit(legal_masks), jit(observe_all), jit(step_all))
         self._next_game = batch
         self._rewards = np.zeros((batch, n), dtype=np.float32)
         self._scored = np.zeros(batch, dtype=np.bool_)
         self._done = np.zeros(batch, dtype=np.bool_)
         jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules)
-        self._mask = np.empty((batch, self.codec.size), dtype=np.bool_)
         """Every game's legal actions, kept up to date by each step."""
         self._kernels[0](self._games, config.rules, self._index_of_code, self._mask)
 
@@ -198,15 +209,13 @@ class VectorGame:
         games = self._games
         return np.where(games[:, G_PHASE] == OVER_PHASE, -1, games[:, G_MOVE])
 
-    def seat_to_move(self, i: int) -> int | None:
-        """Game `i`'s seat to act, `None` when it is over.
+    def seat_to_move(self, i: SupportsIndex) -> int | None:
+        """Game `i`'s seat to act (`i` a Python or numpy integer), `None` when it is over.
 
         Raises:
             RulesError: no game `i`.
         """
-        if type(i) is not int or not 0 <= i < len(self):
-            raise RulesError(f"game {shown(i)}: this batch has games 0..{len(self) - 1}")
-        row = self._games[i]
+        row = self._games[game_index(i, len(self), "this batch")]
         return None if row[G_PHASE] == OVER_PHASE else int(row[G_MOVE])
 
     @property
@@ -243,13 +252,18 @@ class VectorGame:
             out: a boolean array of that shape to fill and return instead of a new one.
 
         Raises:
-            RulesError: `out` does not have the shape and dtype of the mask.
+            RulesError: `out` is no writable array of the shape and dtype of the mask.
         """
         if out is None:
             copied: npt.NDArray[np.bool_] = self._mask.copy()
             return copied
-        if not isinstance(out, np.ndarray) or out.shape != self._mask.shape or out.dtype != np.bool_:
-            raise RulesError(f"out: give a boolean array of shape {self._mask.shape}")
+        if (
+            not isinstance(out, np.ndarray)
+            or out.shape != self._mask.shape
+            or out.dtype != np.bool_
+            or not out.flags.writeable
+        ):
+            raise RulesError(f"out: give a writable boolean array of shape {self._mask.shape}")
         np.copyto(out, self._mask)
         return out
 
@@ -257,22 +271,49 @@ class VectorGame:
         """`(batch, observer size)`: what each game's seat to act knows, as `Observer.observation` of its view.
 
         Args:
-            seats: the seat to observe in each game; by default the seat to act (seat 0 in a
-                game that is over).
+            seats: the seat to observe in each game (integers of any dtype); by default the seat
+                to act (seat 0 in a game that is over).
 
         Raises:
             RulesError: `seats` is not one seat per game.
         """
-        n = len(self.players)
-        chosen = np.maximum(self.to_move, 0) if seats is None else np.asarray(seats)
+        chosen = np.maximum(self.to_move, 0) if seats is None else self._per_game(seats, "seats")
         out = np.empty((len(self), int(self._layout[E_SIZE])), dtype=np.float32)
-        if (
-            chosen.shape != (len(self),)
-            or chosen.dtype.kind not in "iu"
-            or (self._kernels[1](self._games, chosen, self._config.rules, self._layout, self._scales, out) >= 0)
-        ):
-            raise RulesError(f"seats: give one seat 0..{n - 1} per game, {len(self)} in all")
+        if self._kernels[1](self._games, chosen, self._config.rules, self._layout, self._scales, out) >= 0:
+            raise self._wrong("seats")
         return out
+
+    def _per_game(self, values: object, what: str) -> npt.NDArray[np.int64]:
+        """`values` (the `what` of `step` or `observe`) as one integer per game, int64 in one writable
+        block of memory, as the kernels take them.
+
+        Integers of any other dtype, layout or writability are copied, so that the kernels are
+        compiled for one kind of array only (each other kind would be compiled anew, for seconds).
+
+        Raises:
+            WizardRulesError: `values` is not one integer per game (as `_wrong` says).
+        """
+        if (
+            type(values) is np.ndarray
+            and values.dtype is _INT64
+            and values.shape == self._done.shape
+            and values.flags.carray  # C-contiguous, aligned and writable
+        ):
+            return values  # the common case: as the kernels take them
+        try:
+            given = np.asarray(values)
+        except (ValueError, TypeError):  # ragged nests, values numpy cannot hold
+            raise self._wrong(what) from None
+        if given.shape != self._done.shape or given.dtype.kind not in "iu":
+            raise self._wrong(what)
+        # unsigned values past the largest int64 turn negative, outside every range, as refused
+        return given.astype(np.int64, order="C")
+
+    def _wrong(self, what: str) -> WizardRulesError:
+        """The error for `what` (the actions of `step`, the seats of `observe`) that are not one per game."""
+        if what == "seats":
+            return RulesError(f"seats: give one seat 0..{len(self.players) - 1} per game, {len(self)} in all")
+        return ActionError(f"actions: give one action index 0..{self.codec.size - 1} per game, {len(self)} in all")
 
     # -- acting -------------------------------------------------------------------------------
 
@@ -280,12 +321,10 @@ class VectorGame:
         """Each game's seat to act takes `actions[g]` (a codec index); a game that was over starts anew instead.
 
         Raises:
-            ActionError: not one index 0..codec.size-1 per game; nothing changes.
+            ActionError: not one index 0..codec.size-1 per game (integers of any dtype); nothing changes.
             IllegalActionError: an action is not legal in its game; nothing changes.
         """
-        chosen = np.asarray(actions)
-        if chosen.shape != (len(self),) or chosen.dtype.kind not in "iu":
-            raise ActionError(f"actions: give one action index per game, {len(self)} in all")
+        chosen = self._per_game(actions, "actions")
         row, self._next_game = self._kernels[2](
             self._games,
             self._deals,
@@ -302,7 +341,7 @@ class VectorGame:
             self._done,
         )
         if row >= 0:
-            index = int(chosen[row])
+            index = int(np.asarray(actions)[row])  # as given, before a copy as int64
             if not 0 <= index < self.codec.size:
                 raise ActionError(f"actions: game {row}'s index {index} is outside 0..{self.codec.size - 1}")
             seat = int(self._games[row, G_MOVE])
@@ -312,7 +351,7 @@ class VectorGame:
                 reason="it is not among the legal actions",
             )
 
-    def start(self, i: int, state: GameState) -> None:
+    def start(self, i: SupportsIndex, state: GameState) -> None:
         """Play `state`, a game's first state from the engine (`new_game`), in row `i` from now on.
 
         The game keeps its deals and first dealer, so the same seed gives the same game here and
@@ -321,8 +360,7 @@ class VectorGame:
         Raises:
             RulesError: no row `i`, or `state` is not the first state of a game of these rules and players.
         """
-        if type(i) is not int or not 0 <= i < len(self):
-            raise RulesError(f"game {shown(i)}: this batch has games 0..{len(self) - 1}")
+        i = game_index(i, len(self), "this batch")
         if not isinstance(state, GameState) or state.rules != self.rules or state.players != self.players:
             raise RulesError(f"{shown(state)} is not a game of these rules and players")
         if state.actions:
@@ -334,14 +372,13 @@ class VectorGame:
         jit(begin_game)(self._games, self._deals, i, state.first_dealer, -1, self._config.rules)
         self._kernels[0](self._games[i : i + 1], self._config.rules, self._index_of_code, self._mask[i : i + 1])
 
-    def record(self, i: int) -> GameRecord:
+    def record(self, i: SupportsIndex) -> GameRecord:
         """Game `i` so far as a `GameRecord` (a game that is over: the whole game); it replays through the engine.
 
         Raises:
             RulesError: no game `i`.
         """
-        if type(i) is not int or not 0 <= i < len(self):
-            raise RulesError(f"game {shown(i)}: this batch has games 0..{len(self) - 1}")
+        i = game_index(i, len(self), "this batch")
         n = len(self.players)
         dealt = self._deals[i]
         deals = tuple(

@@ -1,0 +1,309 @@
+"""Hostile values and the check every fuzzed call passes, shared by the fuzz tests.
+
+`tests/test_fuzz.py` drives the core library with them, `tests/test_fuzz_extras.py` the
+optional extras (RL encodings, PettingZoo, Gymnasium, OpenSpiel, the compiled core).
+`outcome` runs one call and checks what the library promises of it; the strategies draw
+wrong types, huge and negative numbers, NaN and infinities, bools, subclasses of int, str,
+tuple and list, nested containers, iterators and other domain values, and
+`maybe` mixes them with valid values so that calls get past their first check.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import strategies as st
+
+from wizardrules import (
+    ALL_CARDS,
+    STANDARD_SCORE,
+    Bid,
+    BidReveal,
+    Card,
+    CardKind,
+    ChangeBid,
+    ChooseTrump,
+    CloudChange,
+    Deck,
+    EqualBids,
+    FixedTrump,
+    FreeBids,
+    GameState,
+    Language,
+    Look,
+    NotEqualBids,
+    PassCard,
+    Play,
+    Preset,
+    RuleBot,
+    Rules,
+    Schedule,
+    ScheduleKind,
+    ScorekeeperHook,
+    Special,
+    StandardScore,
+    Suit,
+    TieBreak,
+    Variant,
+    WizardRulesError,
+    new_game,
+)
+from wizardrules._convert import shown
+
+T = TypeVar("T")
+
+MOMENT = 1.0
+"""Seconds any single call may take (generous, so that a busy machine does not fail it)."""
+SHORT = Rules(schedule=Schedule.ladder(3, rounds=2))
+"""Rules of games short enough to play out inside a moment."""
+
+
+# -- the check every call passes -------------------------------------------------------------------
+
+
+def outcome(call: Callable[[], T], subject: Callable[[], object] | None = None) -> T | WizardRulesError:
+    """Run `call`: it returns, or raises a WizardRulesError with a short message, within a moment.
+
+    `subject` takes a snapshot of the object the call was made on: after a refusal, the
+    snapshot must be as before.
+    """
+    before = None if subject is None else subject()
+    started = time.perf_counter()
+    try:
+        result: T | WizardRulesError = call()
+    except WizardRulesError as error:
+        result = error
+    except Exception as error:  # the very thing this test looks for
+        pytest.fail(f"{type(error).__name__} escaped: {shown(str(error))}")
+    elapsed = time.perf_counter() - started
+    assert elapsed < MOMENT, f"the call took {elapsed:.2f} s"
+    if isinstance(result, WizardRulesError):
+        message = str(result)
+        assert len(message) < 2000, shown(message)
+        if subject is not None:
+            assert subject() == before, f"refused with {shown(message)}, but the object changed"
+    return result
+
+
+def refused(result: object) -> bool:
+    return isinstance(result, WizardRulesError)
+
+
+def refused_at_once(call: Callable[[int], object], number: int) -> None:
+    """`call` refuses `number` (a huge one) with a library error within milliseconds, allocating under 100 KB."""
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        result = outcome(lambda: call(number))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert refused(result), call
+    assert time.perf_counter() - started < 0.2
+    assert peak < 100_000, (peak, shown(str(result)))
+
+
+# -- hostile values ------------------------------------------------------------------------------------
+
+
+class IntSub(int):
+    """An int that is not quite an int."""
+
+
+class FloatSub(float):
+    """A float subclass."""
+
+
+class StrSub(str):
+    """Text that writes itself as other text."""
+
+    def __str__(self) -> str:
+        return "Wizard"
+
+
+class TupleSub(tuple):  # type: ignore[type-arg]
+    """A tuple that shows other entries each time it is read."""
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((*super().__iter__(), 1))
+
+
+class ListSub(list):  # type: ignore[type-arg]
+    """A list subclass."""
+
+
+def power(exponent: int) -> int:
+    """Plus or minus ten to the power: too long for Python to write out from 4,300 digits on."""
+    magnitude = int(10 ** abs(exponent))
+    return magnitude if exponent >= 0 else -magnitude
+
+
+# Huge numbers are drawn as their exponents, as hypothesis writes out (repr) what it draws from.
+huge = st.sampled_from([5000, -5000, 200_000, 40, -40, 19, -19]).map(power)
+NOT_A_NUMBER = (math.nan, math.inf, -math.inf, -0.0)
+
+numbers = st.one_of(
+    st.integers(-3, 70),
+    st.integers(),
+    huge,
+    st.floats(),
+    st.sampled_from(NOT_A_NUMBER),
+    st.booleans(),
+    st.integers(-3, 70).map(IntSub),
+    st.floats(-3, 70).map(FloatSub),
+    st.complex_numbers(max_magnitude=10),
+)
+texts = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["", " ", "R13", "w", "CLOUD:R", "bid 2", "play G7", "none", "x" * 10_000, "9" * 5000, "\ud800"]),
+    st.text(max_size=8).map(StrSub),
+    st.binary(max_size=8),
+)
+domain = st.sampled_from(
+    [
+        *Suit,
+        *Special,
+        *CardKind,
+        *BidReveal,
+        *TieBreak,
+        *FixedTrump,
+        *CloudChange,
+        *Language,
+        *ScheduleKind,
+        Variant.BLIND_BIDS | Variant.CLAIRVOYANCE,
+        Card.WIZARD,
+        Card.CLOUD,
+        Card.parse("CLOUD:R"),
+        Card.parse("G7"),
+        Card.WEREWOLF,
+        FreeBids(),
+        NotEqualBids(),
+        EqualBids(),
+        ScorekeeperHook(scorekeeper=1),
+        STANDARD_SCORE,
+        Rules(),
+        SHORT,
+        Schedule.ladder(3),
+        Bid(tricks=1),
+        Look(),
+        ChooseTrump(None),
+        RuleBot(),
+        RuleBot,
+        Deck(),
+        object(),
+        print,
+        int,
+        random.Random(1),
+    ]
+)
+scalars = st.one_of(st.none(), numbers, texts, domain)
+hashables = st.one_of(st.none(), numbers, st.text(max_size=5), domain.filter(lambda v: v.__hash__ is not None))
+hostile: st.SearchStrategy[Any] = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=7),
+        st.tuples(inner, inner),
+        st.lists(inner, max_size=7).map(TupleSub),
+        st.lists(inner, max_size=7).map(ListSub),
+        st.lists(inner, max_size=7).map(iter),
+        st.frozensets(hashables, max_size=4),
+        st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    ),
+    max_leaves=10,
+)
+
+
+def maybe(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Valid values half of the time, so that calls get past their first check; hostile ones otherwise."""
+    return st.one_of(valid, hostile)
+
+
+cards = st.sampled_from(ALL_CARDS)
+card_lists = st.lists(cards, max_size=7)
+seats = st.integers(-1, 6)
+counts = st.integers(-1, 25)
+suits = st.one_of(st.none(), st.sampled_from(Suit))
+specials = st.frozensets(st.sampled_from(Special))
+policies = st.sampled_from(
+    [FreeBids(), NotEqualBids(), NotEqualBids(first_round_free=True), EqualBids(), ScorekeeperHook(scorekeeper=2)]
+)
+schedules = st.one_of(
+    st.none(),
+    st.sampled_from(ScheduleKind),
+    st.integers(3, 6).map(lambda n: Schedule.ladder(n, rounds=2)),
+    st.lists(st.integers(1, 3), min_size=1, max_size=3).map(lambda c: Schedule(cards_per_round=c)),
+)
+rule_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "bid_policy": maybe(policies),
+        "bid_reveal": maybe(st.sampled_from(BidReveal)),
+        "variants": maybe(
+            st.sampled_from([Variant.NONE, Variant.BLIND_BIDS, Variant.BLIND_BIDS | Variant.CLAIRVOYANCE])
+        ),
+        "special_cards": maybe(specials),
+        "schedule": maybe(schedules),
+        "score_rule": maybe(st.sampled_from([STANDARD_SCORE, StandardScore(hit_bonus=-5, blind_multiplier=3)])),
+        "tiebreak": maybe(st.sampled_from(TieBreak)),
+    },
+)
+
+
+def made_rules(fields: dict[str, Any]) -> Any:
+    """The rules of `fields`, or the fields themselves (a hostile value) when they make none."""
+    try:
+        return Rules(**fields)
+    except WizardRulesError:
+        return fields
+
+
+rules_st = rule_fields.map(made_rules)
+"""Rules made with some hostile fields: a `Rules` value, or the fields that make none."""
+actions = st.one_of(
+    st.builds(Bid, tricks=st.integers(0, 67), blind=st.booleans()),
+    st.builds(Play, cards),
+    st.builds(ChooseTrump, suits),
+    st.builds(ChangeBid, st.sampled_from(CloudChange)),
+    st.builds(PassCard, cards.filter(lambda c: not c.needs_declaration and c.undeclared == c)),
+    st.just(Look()),
+)
+
+
+def call_with(target: Callable[..., T], names: dict[str, Any]) -> Callable[[], T]:
+    return lambda: target(**names)
+
+
+# -- games ----------------------------------------------------------------------------------------------
+
+
+@cache
+def states() -> tuple[GameState, ...]:
+    """States of random games at every phase: standard, with every special card, with blind bids."""
+    found: list[GameState] = []
+    for rules, seed in (
+        (SHORT, 1),
+        (Rules(special_cards=frozenset(Special), schedule=Schedule(cards_per_round=(3, 5))), 2),
+        (
+            Rules(
+                special_cards={Special.JUGGLER, Special.CLOUD, Special.BOMB}, schedule=Schedule(cards_per_round=(6, 6))
+            ),
+            3,
+        ),
+        (Rules(variants=Variant.BLIND_BIDS | Variant.CLAIRVOYANCE, schedule=Schedule.ladder(4, rounds=3)), 4),
+        (Preset.SECRET_BIDS.rules(), 5),
+    ):
+        state = new_game(4, rules=rules, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            found.append(state)
+            if state.is_over or len(found) > 40 * seed:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+    return tuple(found)
