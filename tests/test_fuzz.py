@@ -499,6 +499,14 @@ def test_engine_steps(data: st.DataObject, action: Any, seat: Any) -> None:
 # -- bots, games, tournaments, sampling ------------------------------------------------------------------------
 
 
+@cache
+def warm_search() -> None:
+    """One search outside the timed calls: with the `fast` extra, MonteCarloBot's first rollouts
+    load (or, on a cold disk cache, compile for seconds) the compiled core's code."""
+    state = new_game(3, rules=SHORT, seed=1)
+    MonteCarloBot(samples=1, seed=1).act(state.view(state.to_move or 0), state.legal_actions())
+
+
 @given(
     data=st.data(),
     other=hostile,
@@ -509,6 +517,7 @@ def test_engine_steps(data: st.DataObject, action: Any, seat: Any) -> None:
 )
 def test_bots(*, data: st.DataObject, other: Any, samples: Any, time_ms: Any, seed: Any, another: Any) -> None:
     """Bots are made, or a RulesError; `act` with a view and its legal actions answers, with anything else refuses."""
+    warm_search()
     state = data.draw(st.sampled_from([s for s in states() if not s.is_over and not s.rules.special_cards]))
     seat = state.to_move
     assert seat is not None
