@@ -28,7 +28,6 @@ each tree's best games per second and their ratio (this tree's speed over the ba
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import subprocess
@@ -39,6 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import wizardrules
+from _report import report
 from wizardrules import GameState, Phase, Preset, Rules, new_game
 
 
@@ -180,12 +180,7 @@ def main() -> None:
     results["view, µs/call"] = round(_per_call("view", views, args.repeat), 3)
     if args.baseline is not None:
         results.update(compare_with(args.baseline, args.games, args.repeat))
-    if args.json:
-        print(json.dumps(results, indent=2, ensure_ascii=False))
-        return
-    width = max(len(k) for k in results)
-    for key, value in results.items():
-        print(f"{key:<{width}}  {value:>10}")
+    report(results, as_json=args.json)
 
 
 if __name__ == "__main__":

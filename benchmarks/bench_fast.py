@@ -17,7 +17,6 @@ Machines are noisy: compare the ratios of one run. Needs the `fast` extra.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import shutil
@@ -29,6 +28,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from _report import report
 from wizardrules import new_game, random_games
 from wizardrules.fast import VectorGame, playouts
 
@@ -147,12 +147,7 @@ def main() -> None:
     results["VectorGame 4096 / engine step API, per action"] = round(
         engine_us / results["VectorGame batch 4096, µs/action"], 1
     )
-    if args.json:
-        print(json.dumps(results, indent=2, ensure_ascii=False))
-        return
-    width = max(len(k) for k in results)
-    for key, value in results.items():
-        print(f"{key:<{width}}  {value:>12}")
+    report(results, as_json=args.json, value_width=12)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import random
 import time
 import timeit
@@ -46,6 +45,7 @@ from typing import Any
 import numpy as np
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from _report import report
 from wizardrules import GameState, Preset, Rules, new_game
 from wizardrules.pettingzoo import Backend, WizardEnv, env
 from wizardrules.rl import ActionCodec, Observer
@@ -238,12 +238,7 @@ def main() -> None:
     results["step: total (with the clocks), µs"] = round(sum(parts.values()), 2)
     results["step: the view's share, %"] = round(100 * parts["view"] / sum(parts.values()), 1)
 
-    if args.json:
-        print(json.dumps(results, indent=2, ensure_ascii=False))
-        return
-    width = max(len(k) for k in results)
-    for key, value in results.items():
-        print(f"{key:<{width}}  {value:>10}")
+    report(results, as_json=args.json)
 
 
 if __name__ == "__main__":

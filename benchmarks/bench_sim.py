@@ -10,10 +10,10 @@ ratio. Machines are noisy: compare figures within one run.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 
+from _report import report
 from wizardrules import new_game, random_games
 from wizardrules.sim import game_seeds, pick
 
@@ -48,12 +48,7 @@ def main() -> None:
         "engine step API, same games, games/s": round(engine, 1),
         "ratio": round(sim / engine, 2),
     }
-    if args.json:
-        print(json.dumps(results, indent=2))
-        return
-    width = max(len(k) for k in results)
-    for key, value in results.items():
-        print(f"{key:<{width}}  {value:>10}")
+    report(results, as_json=args.json)
 
 
 if __name__ == "__main__":
