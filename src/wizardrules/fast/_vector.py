@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, SupportsIndex, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -94,6 +94,16 @@ _SECTIONS: Final = {
     E_TRICK: "trick",
     E_PLAYED: "played",
 }
+
+
+_Item = TypeVar("_Item", bound=np.generic)
+
+
+def _read_only(array: npt.NDArray[_Item]) -> npt.NDArray[_Item]:
+    """A view of `array` that its reader cannot write through."""
+    view: npt.NDArray[_Item] = array.view()
+    view.setflags(write=False)
+    return view
 
 
 class VectorGame:
@@ -221,23 +231,17 @@ class VectorGame:
     @property
     def rewards(self) -> npt.NDArray[np.float32]:
         """`(batch, players)`: the points each seat scored at the last step (0 but where it ended a round)."""
-        view: npt.NDArray[np.float32] = self._rewards.view()
-        view.setflags(write=False)
-        return view
+        return _read_only(self._rewards)
 
     @property
     def scored(self) -> npt.NDArray[np.bool_]:
         """`(batch,)`: whether the last step ended a round of each game (its points are then in `rewards`)."""
-        view: npt.NDArray[np.bool_] = self._scored.view()
-        view.setflags(write=False)
-        return view
+        return _read_only(self._scored)
 
     @property
     def done(self) -> npt.NDArray[np.bool_]:
         """`(batch,)`: whether the last step ended each game."""
-        view: npt.NDArray[np.bool_] = self._done.view()
-        view.setflags(write=False)
-        return view
+        return _read_only(self._done)
 
     @property
     def totals(self) -> npt.NDArray[np.int64]:
