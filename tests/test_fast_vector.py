@@ -109,6 +109,21 @@ def test_rewards_add_up_to_the_totals_and_games_restart() -> None:
     assert finished >= 6
 
 
+def test_result_arrays_are_read_only_views_of_the_batch() -> None:
+    """`rewards`, `scored` and `done` cannot be written through, and follow the batch as it steps."""
+    games = VectorGame(3, players=3, seed=4)
+    rewards, scored, done = games.rewards, games.scored, games.done
+    for array in (rewards, scored, done):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1
+    rng = np.random.default_rng(4)
+    while not games.scored.any():
+        games.step(random_actions(games, rng))
+    assert np.array_equal(scored, games.scored)
+    assert np.array_equal(rewards, games.rewards)
+    assert rewards[games.scored].any()
+
+
 def test_same_seed_same_games() -> None:
     """A run's games depend on its seed and the actions alone."""
     one, two = VectorGame(5, seed=9), VectorGame(5, seed=9)
