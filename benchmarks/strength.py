@@ -21,8 +21,20 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 
-from wizardrules import BotFactory, MonteCarloBot, Preset, RandomBot, RuleBot, Rules, Schedule, tournament
+from wizardrules import (
+    BotFactory,
+    BotSpec,
+    MonteCarloBot,
+    Preset,
+    RandomBot,
+    RuleBot,
+    Rules,
+    Schedule,
+    TournamentResult,
+    tournament,
+)
 
 
 def main() -> None:
@@ -41,47 +53,43 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    report = {}
-    start = time.perf_counter()
-    rule_vs_random = tournament([RuleBot, RandomBot, RandomBot, RandomBot], args.games, seed=args.seed, progress=True)
-    report["RuleBot vs 3 RandomBots, full games"] = (rule_vs_random, time.perf_counter() - start)
-    start = time.perf_counter()
-    monte_carlo = BotFactory(MonteCarloBot, samples=args.samples)
-    mc_vs_rule = tournament(
-        [monte_carlo, RuleBot, RuleBot, RuleBot],
+    report: dict[str, tuple[TournamentResult, float]] = {}
+
+    def play(title: str, bots: Sequence[BotSpec], games: int, rules: Rules | None = None) -> None:
+        """Play a seeded tournament and keep its result and its seconds under `title`."""
+        start = time.perf_counter()
+        result = tournament(bots, games, rules=rules, seed=args.seed, progress=True)
+        report[title] = (result, time.perf_counter() - start)
+
+    short = Rules(schedule=Schedule.ladder(4, rounds=args.mc_rounds))
+    play("RuleBot vs 3 RandomBots, full games", [RuleBot, RandomBot, RandomBot, RandomBot], args.games)
+    play(
+        f"MonteCarloBot ({args.samples} worlds) vs 3 RuleBots, {args.mc_rounds} rounds",
+        [BotFactory(MonteCarloBot, samples=args.samples), RuleBot, RuleBot, RuleBot],
         args.mc_games,
-        rules=Rules(schedule=Schedule.ladder(4, rounds=args.mc_rounds)),
-        seed=args.seed,
-        progress=True,
-    )
-    report[f"MonteCarloBot ({args.samples} worlds) vs 3 RuleBots, {args.mc_rounds} rounds"] = (
-        mc_vs_rule,
-        time.perf_counter() - start,
+        short,
     )
     if args.special_games:
-        start = time.perf_counter()
-        special = tournament(
+        play(
+            "RuleBot vs 3 RandomBots, full games, all seven special cards",
             [RuleBot, RandomBot, RandomBot, RandomBot],
             args.special_games,
-            rules=Preset.ANNIVERSARY_2021.rules(),
-            seed=args.seed,
-            progress=True,
+            Preset.ANNIVERSARY_2021.rules(),
         )
-        report["RuleBot vs 3 RandomBots, full games, all seven special cards"] = (special, time.perf_counter() - start)
     if args.mc_time_ms:
         for compiled in (True, False):
-            start = time.perf_counter()
-            budget = BotFactory(MonteCarloBot, samples=10**6, time_ms=args.mc_time_ms, compiled=compiled)
-            result = tournament(
-                [budget, RuleBot, RuleBot, RuleBot],
-                args.mc_games,
-                rules=Rules(schedule=Schedule.ladder(4, rounds=args.mc_rounds)),
-                seed=args.seed,
-                progress=True,
-            )
             kind = "compiled rollouts" if compiled else "Python rollouts"
-            title = f"MonteCarloBot ({args.mc_time_ms:g} ms a decision, {kind}) vs 3 RuleBots, {args.mc_rounds} rounds"
-            report[title] = (result, time.perf_counter() - start)
+            play(
+                f"MonteCarloBot ({args.mc_time_ms:g} ms a decision, {kind}) vs 3 RuleBots, {args.mc_rounds} rounds",
+                [
+                    BotFactory(MonteCarloBot, samples=10**6, time_ms=args.mc_time_ms, compiled=compiled),
+                    RuleBot,
+                    RuleBot,
+                    RuleBot,
+                ],
+                args.mc_games,
+                short,
+            )
     if args.json:
         print(json.dumps({k: {**r.to_dict(), "seconds": round(t, 1)} for k, (r, t) in report.items()}, indent=2))
         return
