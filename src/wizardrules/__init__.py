@@ -20,10 +20,9 @@ Examples:
     40
 """
 
-import importlib
 from typing import TYPE_CHECKING, Any, Final
 
-from wizardrules import _pictures
+from wizardrules import _lazy, _pictures
 from wizardrules._version import __version__
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
@@ -144,7 +143,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'wizardrules' has no attribute {name!r}")
-    loaded = importlib.import_module(module)
+    loaded = _lazy.load(module)
     value = loaded if module.endswith(f".{name}") else getattr(loaded, name)
     globals()[name] = value
     return value
@@ -156,7 +155,7 @@ def __dir__() -> list[str]:
 
 # the notebook reprs of cards, tricks, sheets and states draw with `wizardrules.svg`, loaded
 # when the first one is asked for
-_pictures.load_renderers_with(lambda: importlib.import_module("wizardrules.svg"))
+_pictures.load_renderers_with(lambda: _lazy.load("wizardrules.svg"))
 
 __all__ = [
     "ALL_CARDS",

@@ -6,13 +6,13 @@ once the run has taken that long, so that quick runs print nothing).
 
 from __future__ import annotations
 
-import importlib
 import math
 import sys
 import time
 from collections.abc import Callable
 from typing import Protocol, TypeAlias
 
+from wizardrules import _lazy
 from wizardrules._convert import shown
 
 Progress: TypeAlias = "bool | float"
@@ -33,9 +33,8 @@ class Bar(Protocol):
 
 def load_tqdm() -> Callable[..., Bar] | None:
     """tqdm's progress bar class, `None` when tqdm is not installed (it is optional)."""
-    try:
-        module = importlib.import_module("tqdm")
-    except ImportError:
+    module = _lazy.optional("tqdm")
+    if module is None:
         return None
     bar: Callable[..., Bar] = module.tqdm
     return bar
