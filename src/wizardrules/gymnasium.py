@@ -42,11 +42,11 @@ import numpy as np
 from gymnasium import spaces
 
 from wizardrules._convert import as_tuple, shown
-from wizardrules._table import RENDER_MODES, Table, checked_penalty, checked_seed, worst_total
 from wizardrules.bots import Bot, RandomBot, is_bot
 from wizardrules.engine import new_game
 from wizardrules.errors import IllegalActionError, RulesError, WizardRulesError, WrongPhaseError
 from wizardrules.rl import BoolArray, Encoding, FloatArray, Reward
+from wizardrules.rl._env import RENDER_MODES, EnvBase, checked_penalty, checked_seed, worst_total
 from wizardrules.rules import Rules
 from wizardrules.tournament import BotFactory, BotSpec
 
@@ -94,7 +94,7 @@ def _made(factory: Callable[[int], Bot], seed: int) -> Bot:
     return bot
 
 
-class WizardEnv(Table, gymnasium.Env[FloatArray, np.int64]):
+class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
     """A whole game of Wizard from one seat; the others are played by bots.
 
     Args:

@@ -34,9 +34,9 @@ are minus and plus the largest total a game can reach
 ([`points_bounds`][wizardrules.rl.points_bounds]).
 
 `resample_from_infostate` draws the hidden cards with
-[`sample_world`][wizardrules.sample_world] (exactly uniform over the deals consistent with
+[`sample_world`][wizardrules.sampling.sample_world] (exactly uniform over the deals consistent with
 the player's view, known voids included) and replays the round in them with
-[`world_state`][wizardrules.world_state]; bids the player cannot see (hidden or secret bids,
+[`world_state`][wizardrules.sampling.world_state]; bids the player cannot see (hidden or secret bids,
 R4.3) are made there by `RuleBot`. Like those two it refuses special cards (R8) with a
 [`RulesError`][wizardrules.RulesError]: the Juggler's passes and the Werewolf's swap move
 cards in ways the sampler does not follow. Everything else works with every preset.
@@ -71,9 +71,12 @@ import numpy as np
 import pyspiel
 
 from wizardrules._convert import shown
-from wizardrules._spiel import (
+from wizardrules.engine import GameState, PlayerView
+from wizardrules.errors import DealError, RulesError
+from wizardrules.rl import Encoding, FloatArray, Reward, Section, table_text
+from wizardrules.rl._spiel import (
+    GameFacts,
     Node,
-    Table,
     checked_seat,
     dealing_text,
     redeal,
@@ -81,9 +84,6 @@ from wizardrules._spiel import (
     table_for,
     variants_of,
 )
-from wizardrules.engine import GameState, PlayerView
-from wizardrules.errors import DealError, RulesError
-from wizardrules.rl import Encoding, FloatArray, Reward, Section, table_text
 from wizardrules.rules import Preset
 from wizardrules.sampling import sample_world, world_state
 
@@ -119,7 +119,7 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-def _info(table: Table) -> Any:
+def _info(table: GameFacts) -> Any:
     """The `pyspiel.GameInfo` of a game."""
     return pyspiel.GameInfo(
         num_distinct_actions=table.codec.size,
@@ -146,7 +146,7 @@ class _SpielObserver:
     """An observer as OpenSpiel's Python games make them: `tensor`, its named parts in `dict`,
     `set_from(state, player)` and `string_from(state, player)`."""
 
-    def __init__(self, table: Table, encoding: Encoding) -> None:
+    def __init__(self, table: GameFacts, encoding: Encoding) -> None:
         observer = table.observer
         sections: tuple[Section, ...] = observer.describe(encoding).sections
         self.tensor: FloatArray = np.zeros(sections[-1].stop, dtype=np.float32)
@@ -386,9 +386,9 @@ class WizardState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> WizardState:
         """A state `player_id` cannot tell from this one, the hidden cards drawn anew.
 
-        The cards the player cannot see are dealt with [`sample_world`][wizardrules.sample_world],
+        The cards the player cannot see are dealt with [`sample_world`][wizardrules.sampling.sample_world],
         uniformly over the deals consistent with the player's view (known voids included), and
-        the round is replayed in them with [`world_state`][wizardrules.world_state]; bids the
+        the round is replayed in them with [`world_state`][wizardrules.sampling.world_state]; bids the
         player cannot see are made there by `RuleBot`. While a round is dealt, its cards dealt
         so far are drawn again. Earlier rounds are public and stay as they were. The sampler's
         first number seeds the draw.

@@ -56,10 +56,10 @@ from pettingzoo import AECEnv
 
 from wizardrules._compiled.config import compiled_rules_problem
 from wizardrules._convert import shown
-from wizardrules._table import RENDER_MODES, Table, checked_penalty, checked_seed, worst_total
 from wizardrules.engine import GameState, PlayerView, new_game
 from wizardrules.errors import ActionError, IllegalActionError, PlayerError, RulesError, WrongPhaseError
 from wizardrules.rl import Encoding, Reward
+from wizardrules.rl._env import RENDER_MODES, EnvBase, checked_penalty, checked_seed, worst_total
 from wizardrules.rules import Rules
 
 _fast: types.ModuleType | None
@@ -89,7 +89,7 @@ Observation = dict[str, np.ndarray[Any, Any]]
 """What an agent observes: `{"observation": float32 vector, "action_mask": int8 vector}`."""
 
 
-class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+class WizardEnv(EnvBase, AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """The AEC environment: a whole game of Wizard, one agent per seat.
 
     Args:
@@ -194,7 +194,7 @@ class WizardEnv(Table, AECEnv):  # type: ignore[misc]  # PettingZoo ships no typ
         if self._stale and self._compiled is not None:
             self._state = self._compiled.record(0).replay()
             self._stale = False
-        return Table.game.fget(self)  # type: ignore[attr-defined, no-any-return]
+        return EnvBase.game.fget(self)  # type: ignore[attr-defined, no-any-return]
 
     def _need_game(self) -> None:
         """Refuse to go on before `reset()` has dealt a game.

@@ -112,7 +112,7 @@ class Section:
 
 
 @frozen(kw_only=True)
-class Layout:
+class VectorLayout:
     """The sections of one encoding, in order, covering the vector exactly.
 
     Attributes:

@@ -32,29 +32,29 @@ Examples:
     (dtype('float32'), True)
 """
 
-from wizardrules._rl_codec import ActionCodec
-from wizardrules._rl_layout import (
+from wizardrules.rl._actions import ActionCodec
+from wizardrules.rl._layout import (
     BoolArray,
     Encoding,
     FloatArray,
-    Layout,
     Reward,
     Section,
     SectionKind,
+    VectorLayout,
     points_bounds,
 )
-from wizardrules._rl_observer import Observer, table_text
+from wizardrules.rl._observer import Observer, table_text
 
 __all__ = [
     "ActionCodec",
     "BoolArray",
     "Encoding",
     "FloatArray",
-    "Layout",
     "Observer",
     "Reward",
     "Section",
     "SectionKind",
+    "VectorLayout",
     "points_bounds",
     "table_text",
 ]

@@ -7,13 +7,13 @@ backs and a count, so the picture can show no more than the view holds.
 
 from __future__ import annotations
 
-from wizardrules._svg_cards import Drawing, Look, card_back, card_face, fit_font, hand_row, heading, words
-from wizardrules._svg_trick import TrickScene, draw_trick, suit_line
-from wizardrules._svg_words import round_of, say
-from wizardrules._svg_xml import Markup, el, group, num
 from wizardrules.cards import Card, Language
 from wizardrules.engine import Phase, PlayerView
 from wizardrules.rules import Variant
+from wizardrules.svg._cards import Drawing, Look, card_back, card_face, fit_font, hand_row, heading, words
+from wizardrules.svg._trick import TrickScene, draw_trick, suit_line
+from wizardrules.svg._words import round_of, say
+from wizardrules.svg._xml import Markup, el, group, num
 from wizardrules.tricks import legal_plays
 
 __all__ = ["draw_table", "table_words"]

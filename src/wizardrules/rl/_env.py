@@ -11,7 +11,9 @@ import numpy as np
 from wizardrules._convert import integer, shown
 from wizardrules.engine import GameState, PlayerView
 from wizardrules.errors import RulesError
-from wizardrules.rl import ActionCodec, Encoding, FloatArray, Observer, Reward, points_bounds, table_text
+from wizardrules.rl._actions import ActionCodec
+from wizardrules.rl._layout import Encoding, FloatArray, Reward, points_bounds
+from wizardrules.rl._observer import Observer, table_text
 from wizardrules.rules import Rules
 
 RENDER_MODES: Final = ("ansi", "human")
@@ -70,7 +72,7 @@ def checked_seed(seed: object, high: int | None = None) -> int | None:
     return value
 
 
-class Table:
+class EnvBase:
     """The part of an RL environment that is not its library's API: set up by `_lay`."""
 
     codec: ActionCodec

@@ -10,8 +10,11 @@ from typing import Final
 import numpy as np
 
 from wizardrules._convert import as_tuple, shown
-from wizardrules._rl_codec import ActionCodec
-from wizardrules._rl_layout import (
+from wizardrules.cards import Card, Suit
+from wizardrules.engine import GameState, Phase, PlayerView
+from wizardrules.errors import RulesError
+from wizardrules.rl._actions import ActionCodec
+from wizardrules.rl._layout import (
     ABSENT,
     JESTER_SLOT,
     PHASES,
@@ -21,15 +24,12 @@ from wizardrules._rl_layout import (
     WIZARD_SLOT,
     Encoding,
     FloatArray,
-    Layout,
+    VectorLayout,
     cards_of_deck,
     playable,
     points_bounds,
     sections_of,
 )
-from wizardrules.cards import Card, Suit
-from wizardrules.engine import GameState, Phase, PlayerView
-from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
 from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
@@ -142,8 +142,8 @@ class Observer:
         p = len(plays)
         o, observation, information = sections_of(rules, n, most, schedule.rounds)
         self._layouts: Final = {
-            Encoding.OBSERVATION: Layout(encoding=Encoding.OBSERVATION, sections=observation),
-            Encoding.INFORMATION_STATE: Layout(encoding=Encoding.INFORMATION_STATE, sections=information),
+            Encoding.OBSERVATION: VectorLayout(encoding=Encoding.OBSERVATION, sections=observation),
+            Encoding.INFORMATION_STATE: VectorLayout(encoding=Encoding.INFORMATION_STATE, sections=information),
         }
         self._o: Final = o
         names = (
@@ -190,7 +190,7 @@ class Observer:
         sizes = ", ".join(f"{e.value} {layout.size}" for e, layout in self._layouts.items())
         return f"<Observer {self.players} players: {sizes}>"
 
-    def describe(self, encoding: Encoding = Encoding.OBSERVATION) -> Layout:
+    def describe(self, encoding: Encoding = Encoding.OBSERVATION) -> VectorLayout:
         """The layout of `encoding`: its named sections, offsets, shapes and meaning.
 
         Raises:

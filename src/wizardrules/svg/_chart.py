@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import NamedTuple
 
-from wizardrules._sheet_text import bid_mark
-from wizardrules._svg_cards import Drawing, Look, heading, words
-from wizardrules._svg_words import round_of, say
-from wizardrules._svg_xml import Attrs, Markup, el, group, num, tooltip
 from wizardrules.cards import Language
 from wizardrules.sheet import Round, ScoreSheet
+from wizardrules.sheet._text import bid_mark
+from wizardrules.svg._cards import Drawing, Look, heading, words
+from wizardrules.svg._words import round_of, say
+from wizardrules.svg._xml import Attrs, Markup, el, group, num, tooltip
 
 __all__ = ["Axes", "chart_words", "draw_scores", "running_totals", "sheet_table_html"]
 

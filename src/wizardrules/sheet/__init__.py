@@ -22,20 +22,8 @@ from typing import Any, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _pictures, _sheet_amend, _sheet_csv, _sheet_json
+from wizardrules import _pictures
 from wizardrules._convert import as_tuple, shown
-from wizardrules._sheet_amend import AS_RECORDED, Changes, Recorded
-from wizardrules._sheet_rows import (
-    BidsEntry,
-    CloudEntry,
-    Entry,
-    PendingRound,
-    Round,
-    RoundEntry,
-    SheetState,
-    TricksEntry,
-)
-from wizardrules._sheet_text import history_line, render_table
 from wizardrules.bidding import CloudChange, verify_bid
 from wizardrules.cards import Language, Special, Suit
 from wizardrules.errors import (
@@ -52,6 +40,19 @@ from wizardrules.errors import (
 )
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.scoring import points_of, standings
+from wizardrules.sheet import _amend, _csv, _json
+from wizardrules.sheet._amend import AS_RECORDED, Changes, Recorded
+from wizardrules.sheet._rows import (
+    BidsEntry,
+    CloudEntry,
+    Entry,
+    PendingRound,
+    Round,
+    RoundEntry,
+    SheetState,
+    TricksEntry,
+)
+from wizardrules.sheet._text import history_line, render_table
 
 __all__ = ["PendingRound", "Round", "ScoreSheet"]
 
@@ -339,7 +340,7 @@ class ScoreSheet:
             >>> sheet.amend(1, tricks=[0, 1, 0]).totals  # round 1: Ben took the trick, not Ann
             (-20, 20, 10)
         """
-        return _sheet_amend.amend(self, self._entries, round_number, Changes(bids, tricks, blind, cloud, bombs, trump))
+        return _amend.amend(self, self._entries, round_number, Changes(bids, tricks, blind, cloud, bombs, trump))
 
     # -- validation -----------------------------------------------------------------------
 
@@ -562,7 +563,7 @@ class ScoreSheet:
             >>> sheet.to_csv().splitlines()[0].split(",")[:7]
             ['round', 'cards', 'dealer', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total']
         """
-        return _sheet_csv.write(self)
+        return _csv.write(self)
 
     @classmethod
     def from_csv(cls, text: str | bytes, *, rules: Rules | None = None) -> ScoreSheet:
@@ -586,7 +587,7 @@ class ScoreSheet:
             ...
             wizardrules.errors.FormatError: score sheet CSV line 2: Ann's total 40 does not add up: ...
         """
-        return _sheet_csv.load(cls, text, Rules() if rules is None else rules)
+        return _csv.load(cls, text, Rules() if rules is None else rules)
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """The sheet as versioned JSON; [`from_json`][wizardrules.ScoreSheet.from_json] reads it back.
@@ -596,7 +597,7 @@ class ScoreSheet:
         Raises:
             FormatError: the rules use a custom bid policy or score rule, which has no saved form.
         """
-        return _sheet_json.write(self, self._entries, indent=indent)
+        return _json.write(self, self._entries, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ScoreSheet:
@@ -611,7 +612,7 @@ class ScoreSheet:
                 with or does not add up (the message says where), or a checksum that is
                 missing or does not match.
         """
-        return _sheet_json.load(cls, text)
+        return _json.load(cls, text)
 
 
 def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:

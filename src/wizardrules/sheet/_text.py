@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from wizardrules._convert import shown
-from wizardrules._sheet_rows import Round
 from wizardrules.cards import Language, Special
 from wizardrules.errors import CardError
 from wizardrules.rules import Variant
+from wizardrules.sheet._rows import Round
 
 if TYPE_CHECKING:  # the sheet renders itself with this module
     from wizardrules.sheet import ScoreSheet

@@ -22,13 +22,25 @@ from wizardrules.actions import Action
 from wizardrules.cards import Card, Special
 from wizardrules.engine import Deal, GameState, PlayerView, new_game
 from wizardrules.errors import DealError, PlayerError, RulesError
-from wizardrules.rl import ActionCodec, Observer, Reward, points_bounds
+from wizardrules.rl._actions import ActionCodec
+from wizardrules.rl._layout import Reward, points_bounds
+from wizardrules.rl._observer import Observer
 from wizardrules.rules import Preset, Rules, Schedule, ScheduleKind, Variant
 
 if TYPE_CHECKING:
     from wizardrules.openspiel import WizardState
 
-__all__ = ["Key", "Node", "Table", "checked_seat", "dealing_text", "redeal", "schedule_of", "table_for", "variants_of"]
+__all__ = [
+    "GameFacts",
+    "Key",
+    "Node",
+    "checked_seat",
+    "dealing_text",
+    "redeal",
+    "schedule_of",
+    "table_for",
+    "variants_of",
+]
 
 
 # -- the game's fixed facts ------------------------------------------------------------------------
@@ -101,7 +113,7 @@ def rules_for(preset: str, *, schedule: str, rounds: int, variants: str, players
     return attrs.evolve(rules, schedule=short)
 
 
-class Table:
+class GameFacts:
     """What every state of one game shares: rules, encodings, the deck as chance outcomes."""
 
     def __init__(self, key: Key) -> None:
@@ -161,9 +173,9 @@ class Table:
 
 
 @lru_cache(maxsize=64)
-def table_for(key: Key) -> Table:
+def table_for(key: Key) -> GameFacts:
     """The table of a game's parameters, made once (the parameters are checked by the caller)."""
-    return Table(key)
+    return GameFacts(key)
 
 
 # -- a state's contents --------------------------------------------------------------------------
@@ -189,7 +201,7 @@ class Node:
             (not pickled).
     """
 
-    table: Table
+    table: GameFacts
     dealer: int | None = None
     dealt: tuple[tuple[int, ...], ...] = ()
     pending: tuple[int, ...] = ()
@@ -288,7 +300,7 @@ class Node:
         return attrs.evolve(self, engine=after, taken=(action, self.taken), moves=self.moves + 1, before=engine.totals)
 
 
-def replay(table: Table, dealer: int, dealt: Sequence[Sequence[int]], actions: Sequence[Action]) -> GameState:
+def replay(table: GameFacts, dealer: int, dealt: Sequence[Sequence[int]], actions: Sequence[Action]) -> GameState:
     """The engine's game with these deals (fillers for the rounds after) and these actions, each checked."""
     n = table.players
     deals = [table.deal(r, (dealer + r) % n, outcomes) for r, outcomes in enumerate(dealt)]

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from wizardrules._convert import shown
-from wizardrules._sheet_rows import Round
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Special, Suit
 from wizardrules.errors import FormatError, NotationError, RulesError, WizardRulesError
 from wizardrules.rules import Rules, Variant
+from wizardrules.sheet._rows import Round
 
 if TYPE_CHECKING:  # the sheet writes and reads itself with this module
     from wizardrules.sheet import ScoreSheet

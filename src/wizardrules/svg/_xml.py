@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import NewType
 
-from wizardrules._svg_style import Layout, Painter
+from wizardrules.svg._style import Layout, Painter
 
 __all__ = ["SVG_NS", "Attrs", "Markup", "document", "el", "group", "num", "text", "tooltip"]
 

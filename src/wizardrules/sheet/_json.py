@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from wizardrules import _codec
 from wizardrules._convert import shown
-from wizardrules._sheet_rows import BidsEntry, CloudEntry, Entry, Round, TricksEntry
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Suit
 from wizardrules.errors import FormatError, WizardRulesError
+from wizardrules.sheet._rows import BidsEntry, CloudEntry, Entry, Round, TricksEntry
 
 if TYPE_CHECKING:  # the sheet writes and reads itself with this module
     from wizardrules.sheet import ScoreSheet

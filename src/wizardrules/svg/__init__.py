@@ -26,9 +26,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from wizardrules import _pictures
-from wizardrules._svg_cards import Drawing, Look, card_face, hand_fan, hand_row
-from wizardrules._svg_chart import chart_words, draw_scores, sheet_table_html
-from wizardrules._svg_style import (
+from wizardrules.cards import Card, Language, Suit
+from wizardrules.engine import GameState, PlayerView
+from wizardrules.errors import CardError, TrickError
+from wizardrules.sheet import ScoreSheet
+from wizardrules.svg._cards import Drawing, Look, card_face, hand_fan, hand_row
+from wizardrules.svg._chart import chart_words, draw_scores, sheet_table_html
+from wizardrules.svg._style import (
     DARK,
     DEFAULT_LAYOUT,
     DEFAULT_THEME,
@@ -39,14 +43,10 @@ from wizardrules._svg_style import (
     PictureError,
     Theme,
 )
-from wizardrules._svg_table import draw_table, table_words
-from wizardrules._svg_trick import TrickScene, draw_trick, sentence
-from wizardrules._svg_words import say
-from wizardrules._svg_xml import document
-from wizardrules.cards import Card, Language, Suit
-from wizardrules.engine import GameState, PlayerView
-from wizardrules.errors import CardError, TrickError
-from wizardrules.sheet import ScoreSheet
+from wizardrules.svg._table import draw_table, table_words
+from wizardrules.svg._trick import TrickScene, draw_trick, sentence
+from wizardrules.svg._words import say
+from wizardrules.svg._xml import document
 from wizardrules.tricks import Trick, decide_trick
 
 __all__ = [

@@ -8,22 +8,22 @@ from typing import Final, SupportsIndex
 import numpy as np
 
 from wizardrules._convert import as_tuple, integer, shown
-from wizardrules._rl_layout import (
+from wizardrules.actions import Action, parse_action
+from wizardrules.cards import CardKind, Special
+from wizardrules.engine import GameState
+from wizardrules.errors import ActionError, RulesError
+from wizardrules.rl._layout import (
     SUITS,
     BoolArray,
     Encoding,
-    Layout,
     Section,
     SectionKind,
+    VectorLayout,
     cards_of_deck,
     checked_players,
     checked_rules,
     playable,
 )
-from wizardrules.actions import Action, parse_action
-from wizardrules.cards import CardKind, Special
-from wizardrules.engine import GameState
-from wizardrules.errors import ActionError, RulesError
 from wizardrules.rules import Rules, Variant
 
 _MOST_ACTIONS: Final = 100_000
@@ -107,7 +107,7 @@ class ActionCodec:
         """The number of actions: indices run 0..size-1."""
         return len(self.actions)
 
-    def describe(self) -> Layout:
+    def describe(self) -> VectorLayout:
         """The index ranges of each kind of action, as a layout of a mask vector.
 
         Examples:
@@ -115,7 +115,7 @@ class ActionCodec:
             >>> ActionCodec(Rules(), 3).describe().names
             ('bid', 'trump', 'play')
         """
-        return Layout(encoding=Encoding.ACTION_MASK, sections=self.sections)
+        return VectorLayout(encoding=Encoding.ACTION_MASK, sections=self.sections)
 
     def index(self, action: Action) -> int:
         """The index of `action`.

@@ -11,10 +11,10 @@ import enum
 import math
 from typing import Final, NamedTuple
 
-from wizardrules._svg_style import Layout, Painter
-from wizardrules._svg_words import say
-from wizardrules._svg_xml import Markup, el, group, num, text, tooltip
 from wizardrules.cards import Card, CardKind, Language, Suit
+from wizardrules.svg._style import Layout, Painter
+from wizardrules.svg._words import say
+from wizardrules.svg._xml import Markup, el, group, num, text, tooltip
 
 __all__ = [
     "Drawing",

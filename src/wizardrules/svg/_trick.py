@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wizardrules._svg_cards import Drawing, Look, Mark, empty_slot, fit_font, marked_card, suit_mark, words
-from wizardrules._svg_words import say
-from wizardrules._svg_xml import Markup, group
 from wizardrules.cards import Card, Language, Suit
+from wizardrules.svg._cards import Drawing, Look, Mark, empty_slot, fit_font, marked_card, suit_mark, words
+from wizardrules.svg._words import say
+from wizardrules.svg._xml import Markup, group
 from wizardrules.tricks import TrickDecision, led_suit
 
 __all__ = ["TrickScene", "draw_trick", "sentence", "suit_line"]

@@ -7,10 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 from wizardrules._convert import shown
-from wizardrules._sheet_rows import BidsEntry, CloudEntry, Entry, RoundEntry, TricksEntry
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Suit
 from wizardrules.errors import AmendError, EntryError, WizardRulesError
+from wizardrules.sheet._rows import BidsEntry, CloudEntry, Entry, RoundEntry, TricksEntry
 
 if TYPE_CHECKING:  # the sheet amends itself with this module
     from wizardrules.sheet import ScoreSheet
