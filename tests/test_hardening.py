@@ -66,11 +66,10 @@ from wizardrules import (
     play_game,
     random_games,
     round_points,
-    sample_world,
     standings,
-    world_state,
 )
 from wizardrules.cli import main
+from wizardrules.sampling import sample_world, world_state
 
 HUGE = 10**5000
 

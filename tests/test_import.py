@@ -54,8 +54,8 @@ def test_pictures_search_and_playouts_load_on_first_use() -> None:
     """`import wizardrules` leaves the pictures, the search bot and the playouts until a name of theirs is used."""
     code = (
         f"print(sorted(m for m in {_LAZY_MODULES!r} if m in sys.modules))\n"
-        "from wizardrules import MonteCarloBot\n"
-        "print(MonteCarloBot.__module__, wizardrules.random_games.__module__, wizardrules.svg.__name__)\n"
+        "from wizardrules import MonteCarloBot, svg\n"
+        "print(MonteCarloBot.__module__, wizardrules.random_games.__module__, svg.__name__)\n"
         "print(all(m in sys.modules for m in ('wizardrules.sampling', 'wizardrules.sim', 'wizardrules.svg')))"
     )
     assert _fresh(code).splitlines() == ["[]", "wizardrules.sampling wizardrules.sim wizardrules.svg", "True"]
@@ -73,6 +73,40 @@ def test_the_first_repr_loads_the_pictures() -> None:
 def test_lazy_names_are_listed_and_unknown_names_are_attribute_errors() -> None:
     """`dir(wizardrules)` lists every name of `__all__`; a name the package does not have is an AttributeError."""
     assert set(wizardrules.__all__) <= set(dir(wizardrules))
-    assert "svg" in dir(wizardrules)
+    assert "MonteCarloBot" in dir(wizardrules)
     with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
         wizardrules.no_such_name  # noqa: B018 - the lookup is the test
+
+
+_DOMAIN = (
+    "wizardrules._version",
+    "wizardrules.actions",
+    "wizardrules.bidding",
+    "wizardrules.bots",
+    "wizardrules.cards",
+    "wizardrules.engine",
+    "wizardrules.errors",
+    "wizardrules.events",
+    "wizardrules.record",
+    "wizardrules.rules",
+    "wizardrules.sampling",
+    "wizardrules.scoring",
+    "wizardrules.sheet",
+    "wizardrules.sim",
+    "wizardrules.tournament",
+    "wizardrules.tricks",
+)
+"""The modules of the domain: cards, tricks, scoring, bidding, rules, the sheet, the engine,
+events and records, bots and many games, errors. Pictures, encodings and the compiled core
+are subpackages of their own (`wizardrules.svg`, `.rl`, `.fast`)."""
+
+
+def test_the_package_exports_the_domain_and_no_private_helper() -> None:
+    """Every name of `wizardrules.__all__` is a public name of a domain module; none is private."""
+    for name in wizardrules.__all__:
+        assert not name.startswith("_") or name == "__version__", name
+        value = getattr(wizardrules, name)
+        home = getattr(value, "__module__", None) or ""
+        if home.startswith("wizardrules"):
+            assert home.startswith(_DOMAIN), (name, home)
+    assert not {"svg", "rl", "fast", "pettingzoo", "gymnasium", "openspiel"} & set(wizardrules.__all__)

@@ -108,7 +108,7 @@ from wizardrules.scoring import (
     winners,
 )
 from wizardrules.sheet import PendingRound, Round, ScoreSheet
-from wizardrules.tournament import BotFactory, BotSpec, BotStats, TournamentResult, tournament
+from wizardrules.tournament import BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
     TrickDecision,
@@ -121,20 +121,21 @@ from wizardrules.tricks import (
 )
 
 if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
-    from wizardrules import svg as svg
-    from wizardrules.sampling import MonteCarloBot, sample_world, world_state
+    from wizardrules.sampling import MonteCarloBot
     from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
 
 _LAZY: Final = {
-    "svg": "wizardrules.svg",
-    **dict.fromkeys(("MonteCarloBot", "sample_world", "world_state"), "wizardrules.sampling"),
+    "MonteCarloBot": "wizardrules.sampling",
     **dict.fromkeys(("SimGame", "SimRound", "game_seeds", "random_games"), "wizardrules.sim"),
 }
 """The names whose modules `import wizardrules` leaves until their first use, and those modules.
 
-The pictures, the search bot (with its glue to the compiled core) and the playouts are not
-needed to keep score or play a game, so importing the package does not pay for them
-(PEP 562); `from wizardrules import MonteCarloBot` and `wizardrules.svg` load them then.
+The search bot (with its glue to the compiled core) and the playouts are not needed to keep
+score or play a game, so importing the package does not pay for them (PEP 562):
+`from wizardrules import MonteCarloBot` loads them then. The subjects with parts of their
+own are subpackages, imported by name when they are needed: `from wizardrules import svg`
+(pictures), `wizardrules.rl` (encodings, extra `rl`), `wizardrules.fast` (the compiled core,
+extra `fast`) and the adapters `wizardrules.pettingzoo`, `.gymnasium` and `.openspiel`.
 """
 
 
@@ -143,8 +144,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'wizardrules' has no attribute {name!r}")
-    loaded = _lazy.load(module)
-    value = loaded if module.endswith(f".{name}") else getattr(loaded, name)
+    value = getattr(_lazy.load(module), name)
     globals()[name] = value
     return value
 
@@ -175,8 +175,6 @@ __all__ = [
     "BidReveal",
     "BlindBidError",
     "Bot",
-    "BotFactory",
-    "BotSpec",
     "BotStats",
     "Card",
     "CardError",
@@ -268,12 +266,10 @@ __all__ = [
     "play_game",
     "random_games",
     "round_points",
-    "sample_world",
     "standings",
     "tournament",
     "trick_winner",
     "verify_bid",
     "winners",
-    "world_state",
     "would_be_winner",
 ]

@@ -1,9 +1,9 @@
 """Sampling the cards a player cannot see, and a Monte Carlo bot built on it (issue 6).
 
 A [`PlayerView`][wizardrules.PlayerView] leaves the other hands unknown. For search, a bot
-*determinizes*: [`sample_world`][wizardrules.sample_world] deals the unseen cards to the
+*determinizes*: [`sample_world`][wizardrules.sampling.sample_world] deals the unseen cards to the
 hidden hands, exactly uniformly over every deal consistent with what the view knows, and
-[`world_state`][wizardrules.world_state] turns such a world into a playable one-round
+[`world_state`][wizardrules.sampling.world_state] turns such a world into a playable one-round
 [`GameState`][wizardrules.GameState] at the view's moment.
 [`MonteCarloBot`][wizardrules.MonteCarloBot] plays the rest of the round in many sampled
 worlds for each legal action and picks the action that did best.
@@ -493,8 +493,8 @@ def _bot_or_none(_: object, attribute: attrs.Attribute[Any], value: Any) -> None
 class MonteCarloBot:
     """Determinized Monte Carlo search: samples worlds, plays each action out, keeps the best.
 
-    For each sampled world ([`sample_world`][wizardrules.sample_world], made playable by
-    [`world_state`][wizardrules.world_state]; hidden bids are made there by `RuleBot`)
+    For each sampled world ([`sample_world`][wizardrules.sampling.sample_world], made playable by
+    [`world_state`][wizardrules.sampling.world_state]; hidden bids are made there by `RuleBot`)
     every legal action is tried and the rest of the *round* is played by the rollout bot
     in every seat. An action scores the acting seat's round points minus the mean of the
     others' round points (relative scoring: what it gains on the table, which also values
