@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, Protocol, TypeAlias
 
 import attrs
 from attrs import field, frozen
@@ -27,8 +27,13 @@ from wizardrules.rl._layout import Reward, points_bounds
 from wizardrules.rl._observer import Observer
 from wizardrules.rules import Preset, Rules, Schedule, ScheduleKind, Variant
 
-if TYPE_CHECKING:
-    from wizardrules.openspiel import WizardState
+
+class Restartable(Protocol):
+    """What a node keeps of the state at a round's start: a state that can be cloned (OpenSpiel's)."""
+
+    def clone(self) -> Any:
+        """A copy of the state to play on."""
+
 
 __all__ = [
     "GameFacts",
@@ -210,7 +215,7 @@ class Node:
     taken: Taken = None
     moves: int = 0
     before: tuple[int, ...] = ()
-    round_start: WizardState | None = field(default=None, eq=False, repr=False)
+    round_start: Restartable | None = field(default=None, eq=False, repr=False)
     _views: dict[int, PlayerView] = field(factory=dict, init=False, eq=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
