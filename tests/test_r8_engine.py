@@ -67,8 +67,8 @@ from wizardrules import (
     parse_cards,
     random_games,
     round_points,
-    sample_world,
 )
+from wizardrules.sampling import sample_world
 
 NAMES: Final = ("Ann", "Ben", "Cem", "Dan", "Eve", "Fay")
 ANN, BEN, CEM = 0, 1, 2
