@@ -82,6 +82,24 @@ class Suit(enum.Enum):
         """
         return _SUIT_NAMES[self][_is_german(lang)]
 
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """The suit as it stands in a sentence: `red` in English, `Rot` in German (R1.3).
+
+        `str(suit)` is the English form; the notation letter is `letter`.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+
+        Examples:
+            >>> str(Suit.GREEN), Suit.GREEN.to_text(language=Language.DE)
+            ('green', 'Grün')
+        """
+        name = _SUIT_NAMES[self][_is_german(language)]
+        return name if language is Language.DE else name.lower()
+
+    def __str__(self) -> str:
+        return _SUIT_NAMES[self][0].lower()
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter or its English or German name.
@@ -347,6 +365,21 @@ class Card:
         if self.role is not None:
             return f"{name} ({_NAMES[self.role][de]})"
         return name
+
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """The card's name for people, as [`display`][wizardrules.Card.display] writes it (R1.3).
+
+        `str(card)` stays the notation of R1.2 (`G7`, `W`, `CLOUD:R`), which parses back.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+
+        Examples:
+            >>> card = Card.parse("CLOUD:G")
+            >>> str(card), card.to_text(), card.to_text(language=Language.DE)
+            ('CLOUD:G', 'Cloud (Green)', 'Wolke (Grün)')
+        """
+        return self.display(language)
 
     def __str__(self) -> str:
         return _TEXT[self]
