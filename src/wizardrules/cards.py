@@ -49,9 +49,12 @@ class Language(enum.Enum):
 class Suit(enum.Enum):
     """The four suits (R1.1), valued by their notation letter (R1.2).
 
+    `str(suit)` is the suit's English name as it stands in a sentence (`green`);
+    `to_text(language=Language.DE)` gives the German one (`Grün`).
+
     Examples:
-        >>> Suit.GREEN.letter, Suit.GREEN.symbol, Suit.GREEN.display(Language.DE)
-        ('G', '■', 'Grün')
+        >>> Suit.GREEN.letter, Suit.GREEN.symbol, Suit.GREEN.display(Language.DE), str(Suit.GREEN)
+        ('G', '■', 'Grün', 'green')
     """
 
     RED = "R"
@@ -94,8 +97,9 @@ class Suit(enum.Enum):
             >>> str(Suit.GREEN), Suit.GREEN.to_text(language=Language.DE)
             ('green', 'Grün')
         """
-        name = _SUIT_NAMES[self][_is_german(language)]
-        return name if language is Language.DE else name.lower()
+        german = _is_german(language, "language")
+        name = _SUIT_NAMES[self][german]
+        return name if german else name.lower()
 
     def __str__(self) -> str:
         return _SUIT_NAMES[self][0].lower()
@@ -117,9 +121,9 @@ class Suit(enum.Enum):
         return found
 
 
-def _is_german(lang: Language) -> bool:
+def _is_german(lang: Language, what: str = "lang") -> bool:
     if not isinstance(lang, Language):
-        raise CardError(f"lang {shown(lang)}: expected Language.EN or Language.DE")
+        raise CardError(f"{what} {shown(lang)}: expected Language.EN or Language.DE")
     return lang is Language.DE
 
 
@@ -379,6 +383,7 @@ class Card:
             >>> str(card), card.to_text(), card.to_text(language=Language.DE)
             ('CLOUD:G', 'Cloud (Green)', 'Wolke (Grün)')
         """
+        _is_german(language, "language")
         return self.display(language)
 
     def __str__(self) -> str:
