@@ -295,3 +295,19 @@ def test_the_turn_fits_an_80_column_terminal_with_six_players() -> None:
     )
     long = [line for line in out.getvalue().splitlines() if len(line) > 80]
     assert long == []
+
+
+def test_name_and_bots_seat_the_person_in_process(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--name` names the person at the table; the final table and its winners line follow the game."""
+    answers = iter(["bid 9", "1"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers, "1"))
+    assert (
+        main(["play", "--preset", "tournament", "--players", "3", "--bots", "human,rule,random", "--name", "Zoe"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "At the table: Zoe, RuleBot 2 and RandomBot 3." in out
+    assert "Not allowed: " in out
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("round "))
+    assert [cell.strip() for cell in header.split("|")][2:] == ["Zoe", "RuleBot 2", "RandomBot 3"]
+    assert re.fullmatch(r".+ (wins|share the win) with -?\d+ points", lines[-1])

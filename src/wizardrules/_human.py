@@ -207,7 +207,7 @@ class _Table:
             try:
                 check(action)
             except IllegalActionError as error:
-                self.say(_w("not legal", lang, reason=error))
+                self.say(_fill(_w("not legal", lang, reason=error)))
                 continue
             return action
 
@@ -226,7 +226,7 @@ class _Table:
         try:
             return parse_action(text)
         except NotationError as error:
-            self.say(_w("not an action", lang, reason=error))
+            self.say(_fill(_w("not an action", lang, reason=error)))
             return None
 
 
@@ -242,6 +242,11 @@ def _wrapped(text: str, indent: str) -> str:
         line = joined
     lines.append(line)
     return "\n".join(textwrap.fill(one, _WIDTH, subsequent_indent=indent) for one in lines)
+
+
+def _fill(text: str) -> str:
+    """A message in lines of at most 78 characters."""
+    return textwrap.fill(text, _WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
 
 
 def _known(event: Event, view: PlayerView) -> bool:
@@ -319,10 +324,20 @@ def play_with_human(
     names: Sequence[str],
     lang: Language,
     picture: str | None = None,
-    ask: Callable[[str], str] = input,
+    ask: Callable[[str], str] | None = None,
     out: TextIO | None = None,
 ) -> GameState:
     """Play a whole game in which the seat whose bot is `None` is a person at this terminal.
+
+    Args:
+        bots: a bot per seat, `None` at the person's seat.
+        rules: the game's rules.
+        seed: the seed of the deal.
+        names: the players' names.
+        lang: the language of everything the person reads.
+        picture: a file to keep the person's view of the table in, as SVG.
+        ask: asks the person a question and returns the answer (default: `input`).
+        out: where the person reads (default: stdout).
 
     Returns:
         The final state.
@@ -332,7 +347,9 @@ def play_with_human(
             input, after one line on stderr.
     """
     seat = list(bots).index(None)
-    table = _Table(seat=seat, lang=lang, picture=picture, ask=ask, out=sys.stdout if out is None else out)
+    table = _Table(
+        seat=seat, lang=lang, picture=picture, ask=input if ask is None else ask, out=sys.stdout if out is None else out
+    )
     try:
         return _play(bots, table, new_game(names, rules=rules, seed=seed))
     except KeyboardInterrupt:
