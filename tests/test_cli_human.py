@@ -79,7 +79,8 @@ class Terminal:
 
     def exit_code(self) -> int:
         """The program's exit code once it ends (reading what is left of its output)."""
-        self.read_until(re.compile(r"(?!x)x"), timeout=90.0) if not self.closed else None
+        if not self.closed:
+            self.read_until(re.compile(r"(?!x)x"), timeout=90.0)
         _, status = os.waitpid(self.pid, 0)
         os.close(self.fd)
         return os.waitstatus_to_exitcode(status)

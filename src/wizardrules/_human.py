@@ -102,7 +102,7 @@ def seat_human(kinds: Sequence[str], human: int | None) -> list[str]:
             raise RulesError(f"--human {shown(human)}: the players are numbered 1 to {len(seated)}")
         seated[human - 1] = HUMAN
     if seated.count(HUMAN) > 1:
-        raise RulesError("--bots names more than one human: the terminal shows one player's view at a time")
+        raise RulesError("more than one human seat: the terminal shows one player's view at a time")
     return seated
 
 
