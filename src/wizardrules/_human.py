@@ -22,7 +22,7 @@ from typing import Final, TextIO
 
 from wizardrules import svg
 from wizardrules._convert import shown
-from wizardrules._words import and_list, round_of, say, seat_label, trump_text
+from wizardrules._words import and_list, round_of, seat_label, sentence, trump_text
 from wizardrules.actions import Action, Bid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bots import Bot
 from wizardrules.cards import Language
@@ -161,9 +161,7 @@ class _Table:
         deal = (
             _w("deal 1", lang, dealer=dealer) if view.cards == 1 else _w("deal", lang, cards=view.cards, dealer=dealer)
         )
-        trump = say("to be chosen", lang) if view.phase is Phase.TRUMP else trump_text(view.trump, lang)
-        if view.phase is Phase.TRUMP:
-            trump = f"{say('Trump', lang)} {trump}" if lang is Language.DE else f"trump {trump}"
+        trump = sentence("trump to choose", lang) if view.phase is Phase.TRUMP else trump_text(view.trump, lang)
         parts = [round_of(view.round_number, view.rounds, lang), deal, trump]
         if view.turned_up is not None:
             parts.append(_w("turned", lang, card=view.turned_up.display(lang)))
