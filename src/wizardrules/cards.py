@@ -49,9 +49,12 @@ class Language(enum.Enum):
 class Suit(enum.Enum):
     """The four suits (R1.1), valued by their notation letter (R1.2).
 
+    `str(suit)` is the suit's English name as it stands in a sentence (`green`);
+    `to_text(language=Language.DE)` gives the German one (`Grün`).
+
     Examples:
-        >>> Suit.GREEN.letter, Suit.GREEN.symbol, Suit.GREEN.display(Language.DE)
-        ('G', '■', 'Grün')
+        >>> Suit.GREEN.letter, Suit.GREEN.symbol, Suit.GREEN.display(Language.DE), str(Suit.GREEN)
+        ('G', '■', 'Grün', 'green')
     """
 
     RED = "R"
@@ -82,6 +85,25 @@ class Suit(enum.Enum):
         """
         return _SUIT_NAMES[self][_is_german(lang)]
 
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """The suit as it stands in a sentence: `red` in English, `Rot` in German (R1.3).
+
+        `str(suit)` is the English form; the notation letter is `letter`.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+
+        Examples:
+            >>> str(Suit.GREEN), Suit.GREEN.to_text(language=Language.DE)
+            ('green', 'Grün')
+        """
+        german = _is_german(language, "language")
+        name = _SUIT_NAMES[self][german]
+        return name if german else name.lower()
+
+    def __str__(self) -> str:
+        return _SUIT_NAMES[self][0].lower()
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter or its English or German name.
@@ -99,9 +121,9 @@ class Suit(enum.Enum):
         return found
 
 
-def _is_german(lang: Language) -> bool:
+def _is_german(lang: Language, what: str = "lang") -> bool:
     if not isinstance(lang, Language):
-        raise CardError(f"lang {shown(lang)}: expected Language.EN or Language.DE")
+        raise CardError(f"{what} {shown(lang)}: expected Language.EN or Language.DE")
     return lang is Language.DE
 
 
@@ -347,6 +369,22 @@ class Card:
         if self.role is not None:
             return f"{name} ({_NAMES[self.role][de]})"
         return name
+
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """The card's name for people, as [`display`][wizardrules.Card.display] writes it (R1.3).
+
+        `str(card)` stays the notation of R1.2 (`G7`, `W`, `CLOUD:R`), which parses back.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+
+        Examples:
+            >>> card = Card.parse("CLOUD:G")
+            >>> str(card), card.to_text(), card.to_text(language=Language.DE)
+            ('CLOUD:G', 'Cloud (Green)', 'Wolke (Grün)')
+        """
+        _is_german(language, "language")
+        return self.display(language)
 
     def __str__(self) -> str:
         return _TEXT[self]

@@ -21,7 +21,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from wizardrules import svg
+from wizardrules import _human, svg
 from wizardrules._convert import shown
 from wizardrules._version import __version__
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
@@ -162,15 +162,16 @@ _PROGRESS_AFTER: Final = 3.0
 """Seconds after which a run still going shows its progress on stderr."""
 
 
-def _bot_kinds(text: str | None, players: int) -> list[str]:
+def _bot_kinds(text: str | None, players: int, *, human: bool = False) -> list[str]:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # at once, before a bot per player is made (R2.1)
         raise RulesError(f"--players {shown(players)}: Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R2.1)")
     kinds = [k.strip() for k in text.split(",")] if text else ["rule"] * players
     if len(kinds) != players:
         raise RulesError(f"--bots names {len(kinds)} bots for {players} players")
+    known = [*_BOTS, _human.HUMAN] if human else list(_BOTS)
     for kind in kinds:
-        if kind not in _BOTS:
-            raise RulesError(f"bot {shown(kind)} is unknown; the bots are: {', '.join(_BOTS)}")
+        if kind not in known:
+            raise RulesError(f"bot {shown(kind)} is unknown; the bots are: {', '.join(known)}")
     return kinds
 
 
@@ -192,23 +193,34 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
 
 def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     rules = Preset.parse(args.preset).rules()
-    kinds = _bot_kinds(args.bots, args.players)
-    bots: list[Bot] = []
+    kinds = _human.seat_human(_bot_kinds(args.bots, args.players, human=True), args.human)
+    bots: list[Bot | None] = []
     for seat, kind in enumerate(kinds):
-        bots.append(RuleBot() if kind == "rule" else _BOTS[kind](seed=args.seed * 10 + seat))  # type: ignore[call-arg]
-    # The players are named as play_game names them: "RuleBot 1", "RandomBot 2", ...
-    final = play_game(bots, rules=rules, seed=args.seed, progress=_PROGRESS_AFTER)
+        if kind == _human.HUMAN:
+            bots.append(None)
+        else:
+            bots.append(RuleBot() if kind == "rule" else _BOTS[kind](seed=args.seed * 10 + seat))  # type: ignore[call-arg]
+    robots = [bot for bot in bots if bot is not None]
+    if len(robots) == len(bots):
+        # The players are named as play_game names them: "RuleBot 1", "RandomBot 2", ...
+        final = play_game(robots, rules=rules, seed=args.seed, progress=_PROGRESS_AFTER)
+        _save_svg(args.svg, svg.scores(final.scoresheet, lang=lang))
+    else:  # a person at the table: a dialogue on the terminal; --svg keeps their view of the table
+        if args.json:
+            raise RulesError("--json does not go with a human seat: the game is a dialogue on the terminal")
+        names = [
+            args.name or f"Human {seat + 1}" if bot is None else f"{type(bot).__name__} {seat + 1}"
+            for seat, bot in enumerate(bots)
+        ]
+        final = _human.play_with_human(bots, rules=rules, seed=args.seed, names=names, lang=lang, picture=args.svg)
     sheet = final.scoresheet
-    _save_svg(args.svg, svg.scores(sheet, lang=lang))
-    word = "Gewinner" if lang is Language.DE else "winner"
-    winners = ", ".join(sheet.winners())
     return {
         "players": list(sheet.players),
         "totals": list(sheet.totals),
         "standings": list(sheet.standings()),
         "winners": list(sheet.winners()),
         "rounds": len(sheet.rounds),
-        "text": f"{sheet.to_text(language=lang, legend=True)}\n\n{word}: {winners}",
+        "text": sheet.to_text(language=lang, legend=True),  # its last line names the winners
     }
 
 
@@ -284,10 +296,23 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         help="comma-separated bots per seat: rule, random, montecarlo (default: all rule); "
-        "montecarlo searches, so a game with it takes minutes",
+        "montecarlo searches, so a game with it takes minutes; human: you play that seat",
     )
+    play.add_argument(
+        "--human",
+        type=int,
+        metavar="N",
+        help="you play as player N (1 = the first): each turn shows your hand and the table, "
+        "and you answer with a number or an action such as 'play G7'",
+    )
+    play.add_argument("--name", help="your name at the table with --human (default: Human N)")
     play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
-    play.add_argument("--svg", metavar="FILE", help="also write the game's score chart to FILE")
+    play.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="also write the game's score chart to FILE; with a human seat, a picture of your view "
+        "of the table, kept up to date",
+    )
     play.set_defaults(run=_cmd_play)
 
     simulate = commands.add_parser("simulate", help="many bot games: mean scores, win and hit rates", parents=options)

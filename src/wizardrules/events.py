@@ -4,22 +4,43 @@ Events are plain frozen values. [`GameState.step`][wizardrules.GameState.step] r
 new state with the events of the transition. Events report the full truth (bids included);
 give players views, not events, when bids are hidden.
 
+`str(event)` is a short English sentence naming players by seat (`Seat 2 bids 0`);
+`event.to_text(language=..., names=...)` writes it in German and with the players' names.
+
 Examples:
     >>> from wizardrules import new_game
     >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
     >>> state, events = state.step(state.legal_actions()[0])
     >>> events
     (BidMade(seat=2, bid=0, blind=False),)
+    >>> print(events[0])
+    Seat 2 bids 0
+    >>> from wizardrules import Language
+    >>> print(events[0].to_text(language=Language.DE, names=state.players))
+    Cem sagt 0 an
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeAlias
 
 from attrs import frozen
 
+from wizardrules._words import (
+    card_object,
+    card_subject,
+    card_with,
+    checked_language,
+    checked_names,
+    seat_label,
+    sentence,
+    suit_text,
+    trump_text,
+    winners_text,
+)
 from wizardrules.bidding import CloudChange
-from wizardrules.cards import Card, Suit
+from wizardrules.cards import Card, CardKind, Language, Suit
 from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
 
@@ -40,8 +61,30 @@ __all__ = [
 ]
 
 
+class _Told:
+    """What every event shares: a sentence for people, as `str()` and in German with names."""
+
+    __slots__ = ()
+
+    def to_text(self, *, language: Language = Language.EN, names: Sequence[str] | None = None) -> str:
+        """The event as a short sentence: `Ann bids 2`, `Ben wins the trick with the Wizard`.
+
+        Args:
+            language: English or German.
+            names: the players' names in seat order; without them, players are `Seat 2`.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+            PlayerError: `names` is not a name per seat.
+        """
+        return _TELL[type(self)](self, checked_language(language), checked_names(names))
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
 @frozen(kw_only=True)
-class TrumpChosen:
+class TrumpChosen(_Told):
     """The trump was named: by the dealer after a Wizard or special card was turned up (R3.2,
     R8.10), or by the Werewolf's holder, who may name no trump (`suit=None`, R8.6).
 
@@ -55,7 +98,7 @@ class TrumpChosen:
 
 
 @frozen(kw_only=True)
-class HandSeen:
+class HandSeen(_Told):
     """A player looked at their hand, giving up a blind bid (R4.4).
 
     Attributes:
@@ -66,7 +109,7 @@ class HandSeen:
 
 
 @frozen(kw_only=True)
-class BidMade:
+class BidMade(_Told):
     """A player bid (R4.1).
 
     Attributes:
@@ -81,7 +124,7 @@ class BidMade:
 
 
 @frozen(kw_only=True)
-class CardPlayed:
+class CardPlayed(_Told):
     """A player played a card (R5.3); a Cloud, Juggler or Shapeshifter with its declaration (R8).
 
     Attributes:
@@ -94,7 +137,7 @@ class CardPlayed:
 
 
 @frozen(kw_only=True)
-class TrickWon:
+class TrickWon(_Told):
     """A trick is complete and `seat` took it (R5.4, R8.9).
 
     Attributes:
@@ -107,7 +150,7 @@ class TrickWon:
 
 
 @frozen(kw_only=True)
-class TrickVoided:
+class TrickVoided(_Told):
     """A Bomb voided the complete trick: nobody took it, and `leader` leads next (R8.1).
 
     Attributes:
@@ -120,7 +163,7 @@ class TrickVoided:
 
 
 @frozen(kw_only=True)
-class BidChanged:
+class BidChanged(_Told):
     """The winner of the Cloud's trick changed their bid by one (R8.2).
 
     Attributes:
@@ -135,7 +178,7 @@ class BidChanged:
 
 
 @frozen(kw_only=True)
-class CardPassed:
+class CardPassed(_Told):
     """A player chose the card to pass left after the Juggler's trick (R8.3); hidden from the others.
 
     Attributes:
@@ -148,7 +191,7 @@ class CardPassed:
 
 
 @frozen(kw_only=True)
-class CardsPassed:
+class CardsPassed(_Told):
     """Every player has chosen: the cards went left together (R8.3).
 
     Attributes:
@@ -159,7 +202,7 @@ class CardsPassed:
 
 
 @frozen(kw_only=True)
-class RoundScored:
+class RoundScored(_Told):
     """A round is over and scored (R6).
 
     Attributes:
@@ -172,7 +215,7 @@ class RoundScored:
 
 
 @frozen(kw_only=True)
-class RoundStarted:
+class RoundStarted(_Told):
     """A new round is dealt (R2.6, R3).
 
     Attributes:
@@ -191,7 +234,7 @@ class RoundStarted:
 
 
 @frozen(kw_only=True)
-class GameOver:
+class GameOver(_Told):
     """The last round is scored (R7).
 
     Attributes:
@@ -210,3 +253,107 @@ Event: TypeAlias = (
     " | CardsPassed | RoundScored | RoundStarted | GameOver"
 )
 """Any event."""
+
+
+_Names: TypeAlias = "tuple[str, ...] | None"
+
+
+def _trump_chosen(event: TrumpChosen, lang: Language, names: _Names) -> str:
+    who = seat_label(event.seat, names, lang)
+    if event.suit is None:
+        return sentence("no trump chosen", lang, who=who)
+    return sentence("trump chosen", lang, who=who, suit=suit_text(event.suit, lang))
+
+
+def _hand_seen(event: HandSeen, lang: Language, names: _Names) -> str:
+    return sentence("hand seen", lang, who=seat_label(event.seat, names, lang))
+
+
+def _bid_made(event: BidMade, lang: Language, names: _Names) -> str:
+    return sentence("blind bid" if event.blind else "bid", lang, who=seat_label(event.seat, names, lang), bid=event.bid)
+
+
+def _card_played(event: CardPlayed, lang: Language, names: _Names) -> str:
+    return sentence("card played", lang, who=seat_label(event.seat, names, lang), card=card_object(event.card, lang))
+
+
+def _trick_won(event: TrickWon, lang: Language, names: _Names) -> str:
+    trick = event.trick
+    index = trick.seats.index(event.seat) if event.seat in trick.seats else -1
+    card = card_with(trick.cards[index], lang) if index >= 0 else "?"
+    return sentence("trick won", lang, who=seat_label(event.seat, names, lang), card=card)
+
+
+def _trick_voided(event: TrickVoided, lang: Language, names: _Names) -> str:
+    text = sentence("trick voided", lang, who=seat_label(event.leader, names, lang))
+    return text[0].upper() + text[1:]
+
+
+def _bid_changed(event: BidChanged, lang: Language, names: _Names) -> str:
+    who = seat_label(event.seat, names, lang)
+    return sentence("bid changed", lang, who=who, change=f"{event.change.delta:+d}", bid=event.bid)
+
+
+def _card_passed(event: CardPassed, lang: Language, names: _Names) -> str:
+    return sentence("card passed", lang, who=seat_label(event.seat, names, lang), card=card_object(event.card, lang))
+
+
+def _cards_passed(event: CardsPassed, lang: Language, names: _Names) -> str:
+    cards = ", ".join(f"{seat_label(seat, names, lang)} {card.display(lang)}" for seat, card in enumerate(event.cards))
+    text = sentence("cards passed", lang, cards=cards)
+    return text[0].upper() + text[1:]
+
+
+def _round_scored(event: RoundScored, lang: Language, names: _Names) -> str:
+    points = ", ".join(
+        sentence("points", lang, who=seat_label(seat, names, lang), points=points, total=total)
+        for seat, (points, total) in enumerate(zip(event.round.points, event.totals, strict=True))
+    )
+    return sentence("round scored", lang, number=event.round.number, points=points)
+
+
+_CHOSEN_LATER: Final = frozenset(
+    {CardKind.WIZARD, CardKind.DRAGON, CardKind.CLOUD, CardKind.JUGGLER, CardKind.SHAPESHIFTER, CardKind.WEREWOLF}
+)
+"""Turned-up cards after which the dealer names the trump (R3.2, R8.10)."""
+
+
+def _round_started(event: RoundStarted, lang: Language, names: _Names) -> str:
+    if event.trump is None and (
+        event.werewolf is not None or (event.turned_up is not None and event.turned_up.kind in _CHOSEN_LATER)
+    ):
+        trump = sentence("trump to choose", lang)
+    else:
+        trump = trump_text(event.trump, lang)
+    if event.turned_up is None:
+        trump = sentence("nothing turned up", lang, trump=trump)
+    else:
+        trump = sentence("turned up", lang, card=card_subject(event.turned_up, lang), trump=trump)
+    if event.werewolf is not None:
+        trump += "; " + sentence("werewolf", lang, who=seat_label(event.werewolf, names, lang))
+    return sentence(
+        "round started", lang, number=event.round_number, who=seat_label(event.dealer, names, lang), trump=trump
+    )
+
+
+def _game_over(event: GameOver, lang: Language, names: _Names) -> str:
+    first = event.standings.index(1) if 1 in event.standings else 0
+    points = event.totals[first] if event.totals else 0
+    return sentence("game over", lang, winners=winners_text(event.winners, points, lang))
+
+
+_TELL: Final[dict[type, Callable[[Any, Language, _Names], str]]] = {
+    TrumpChosen: _trump_chosen,
+    HandSeen: _hand_seen,
+    BidMade: _bid_made,
+    CardPlayed: _card_played,
+    TrickWon: _trick_won,
+    TrickVoided: _trick_voided,
+    BidChanged: _bid_changed,
+    CardPassed: _card_passed,
+    CardsPassed: _cards_passed,
+    RoundScored: _round_scored,
+    RoundStarted: _round_started,
+    GameOver: _game_over,
+}
+"""Each event's sentence."""

@@ -21,6 +21,7 @@ from attrs import field, frozen
 
 from wizardrules import _pictures
 from wizardrules._convert import as_tuple, shown, whole
+from wizardrules._words import card_with, checked_language, checked_names, seat_label, sentence, trump_text
 from wizardrules.cards import ALL_CARDS, MAX_DECK_SIZE, Card, CardKind, Language, Suit
 from wizardrules.errors import TrickError
 
@@ -425,6 +426,47 @@ class Trick:
         if decision is None:
             return None
         return (self.leader + decision.would_be_winner) % self.players
+
+    def to_text(self, *, language: Language = Language.EN, names: Sequence[str] | None = None) -> str:
+        """The trick in words: who played what, the trump, and who is to play or who won.
+
+        `str(trick)` is the English text with seats as `Seat 2`; give `names` (one per seat)
+        to name the players.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+            PlayerError: `names` is not a name per seat.
+
+        Examples:
+            >>> from wizardrules import Card, Suit, Trick, parse_cards
+            >>> trick = Trick(leader=2, players=3, trump=Suit.RED, cards=parse_cards("B13 R2 B9"))
+            >>> print(trick)
+            Seat 2 Blue 13, Seat 0 Red 2, Seat 1 Blue 9 (trump red): Seat 0 wins the trick with Red 2
+            >>> print(Trick(leader=1, players=3, trump=None).to_text(language=Language.DE, names=["Ann", "Ben", "Cem"]))
+            Ben spielt aus; noch keine Karten
+        """
+        lang = checked_language(language)
+        named = checked_names(names)
+        if not self.cards:
+            return sentence("leads", lang, who=seat_label(self.leader, named, lang))
+        played = ", ".join(
+            f"{seat_label(seat, named, lang)} {card.display(lang)}"
+            for seat, card in zip(self.seats, self.cards, strict=True)
+        )
+        text = f"{played} ({trump_text(self.trump, lang)})"
+        to_play = self.to_play
+        if to_play is not None:
+            return f"{text}; {sentence('to play', lang, who=seat_label(to_play, named, lang))}"
+        decision = decide_trick(self.cards, self.trump)
+        if decision.winner is None:
+            leader = (self.leader + decision.would_be_winner) % self.players
+            return f"{text}: {sentence('trick voided', lang, who=seat_label(leader, named, lang))}"
+        winner = (self.leader + decision.winner) % self.players
+        card = card_with(self.cards[decision.winner], lang)
+        return f"{text}: {sentence('trick won', lang, who=seat_label(winner, named, lang), card=card)}"
+
+    def __str__(self) -> str:
+        return self.to_text()
 
     def _repr_svg_(self) -> str | None:
         """The trick as SVG for notebooks, drawn by `wizardrules.svg`."""

@@ -36,9 +36,10 @@ from wizardrules._core import (
     WIN_KEYS,
     cards_of,
 )
+from wizardrules._words import checked_language
 from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.bidding import CloudChange
-from wizardrules.cards import Card, Suit
+from wizardrules.cards import Card, Language, Suit
 from wizardrules.engine._bids import BID_ACTIONS_MEMO, bid_actions
 from wizardrules.engine._deal import Deal
 from wizardrules.engine._layout import (
@@ -84,7 +85,7 @@ from wizardrules.engine._layout import (
 from wizardrules.engine._moves import act, bid, other_actions, refused_play
 from wizardrules.engine._round import finish_round, sheet_of
 from wizardrules.engine._special import end_trick
-from wizardrules.engine.view import PlayerView, make_view
+from wizardrules.engine.view import PlayerView, game_over_text, make_view, table_text
 from wizardrules.errors import WizardRulesError
 from wizardrules.events import (
     BidChanged,
@@ -125,6 +126,33 @@ class GameState:
         if self.is_over:
             return f"<GameState over, totals {self.totals}>"
         return f"<GameState round {self.round_number}, {self.phase.value}, {self.players[self._core[MOVE]]} to act>"
+
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """Where the game stands, in one sentence: round, trump and who acts, or the winners.
+
+        `str(state)` is the English text; `repr(state)` stays the short developer's form.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+
+        Examples:
+            >>> from wizardrules import Language, new_game
+            >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
+            >>> print(state)
+            Round 1 of 20, trump green: Cem to bid
+            >>> print(state.to_text(language=Language.DE))
+            Runde 1 von 20, Trumpf Grün: Cem sagt an
+        """
+        lang = checked_language(language)
+        if self.is_over:
+            first = [seat for seat, place in enumerate(self.standings()) if place == 1]
+            return game_over_text(self.players, self.totals, first, lang)
+        return table_text(
+            self.round_number, self.schedule.rounds, self.trump, self.phase, self._core[MOVE], self.players, lang
+        )
+
+    def __str__(self) -> str:
+        return self.to_text()
 
     def _repr_html_(self) -> str | None:
         """The table as the player to act sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""

@@ -14,14 +14,24 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from attrs import frozen
 
 from wizardrules import _pictures
 from wizardrules._core import CARD_OF, HAND_BITS, cards_of
+from wizardrules._words import (
+    checked_language,
+    names_list,
+    round_of,
+    seat_label,
+    sentence,
+    trump_text,
+    winners_text,
+)
 from wizardrules.bidding import CloudChange
-from wizardrules.cards import Card, Suit
+from wizardrules.cards import Card, Language, Suit
 from wizardrules.engine._bids import allowed_bids_at
 from wizardrules.engine._layout import (
     BIDDING_PHASE,
@@ -57,10 +67,11 @@ from wizardrules.engine._layout import (
 )
 from wizardrules.engine._round import sheet_of
 from wizardrules.rules import BidReveal, Rules, Variant
+from wizardrules.scoring import winners
 from wizardrules.sheet import Round
 from wizardrules.tricks import MAX_PLAYERS, Trick
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "game_over_text", "table_text"]
 
 
 @frozen(kw_only=True)
@@ -137,9 +148,73 @@ class PlayerView:
         """Whether this seat is to act."""
         return self.to_move == self.seat
 
+    def to_text(self, *, language: Language = Language.EN) -> str:
+        """The view in one sentence: the round, the trump, this seat's hand and who acts.
+
+        `str(view)` is the English text; at the end of the game it names the winners.
+
+        Raises:
+            CardError: `language` is not a `Language`.
+
+        Examples:
+            >>> from wizardrules import Language, new_game
+            >>> view = new_game(["Ann", "Ben", "Cem"], seed=3).view(1)
+            >>> print(view)
+            Round 1 of 20, trump green: Ben holds Wizard; Cem to bid
+            >>> print(view.to_text(language=Language.DE))
+            Runde 1 von 20, Trumpf Grün: Ben hat Zauberer; Cem sagt an
+        """
+        lang = checked_language(language)
+        if self.phase is Phase.OVER:
+            hits = [sum(r.hits[seat] for r in self.finished_rounds) for seat in range(len(self.players))]
+            first = winners(self.totals, tiebreak=self.rules.tiebreak, hits=hits)
+            return game_over_text(self.players, self.totals, first, lang)
+        me = self.players[self.seat]
+        if self.hand is None:
+            holds = sentence("hand unseen", lang, who=me)
+        elif self.hand:
+            holds = sentence("holds", lang, who=me, cards=names_list(self.hand, lang))
+        else:
+            holds = sentence("holds nothing", lang, who=me)
+        head = table_text(self.round_number, self.rounds, self.trump, self.phase, self.to_move, self.players, lang)
+        return head.replace(": ", f": {holds}; ", 1)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
     def _repr_html_(self) -> str | None:
         """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
         return _pictures.render(_pictures.Picture.PLAYERVIEW, self)
+
+
+_TURN: Final = {
+    Phase.TRUMP: "to choose trump",
+    Phase.BIDDING: "to bid",
+    Phase.PLAYING: "to play",
+    Phase.CLOUD: "to change the bid",
+    Phase.PASSING: "to pass",
+}
+
+
+def table_text(
+    number: int,
+    rounds: int,
+    trump: Suit | None,
+    phase: Phase,
+    to_move: int | None,
+    players: Sequence[str],
+    lang: Language,
+) -> str:
+    """`Round 3 of 15, trump red: Ann to play`: where a game that is not over stands."""
+    trump_words = sentence("trump to choose", lang) if phase is Phase.TRUMP else trump_text(trump, lang)
+    turn = "" if to_move is None else sentence(_TURN[phase], lang, who=seat_label(to_move, players, lang))
+    return f"{round_of(number, rounds, lang)}, {trump_words}: {turn}"
+
+
+def game_over_text(players: Sequence[str], totals: Sequence[int], first: Sequence[int], lang: Language) -> str:
+    """`Game over: Ann wins with 120 points`, from the seats in first place."""
+    names = [players[seat] for seat in first]
+    return sentence("game over", lang, winners=winners_text(names, totals[first[0]], lang))
 
 
 def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from wizardrules._convert import shown
+from wizardrules._words import winners_text
 from wizardrules.cards import Language, Special
 from wizardrules.errors import CardError
 from wizardrules.rules import Variant
@@ -53,7 +54,8 @@ _LEGEND: Final = {
 def render_table(sheet: ScoreSheet, *, language: Language = Language.EN, legend: bool = False) -> str:
     """Players as columns, rounds as rows; each cell: bid/tricks, points, running total.
 
-    A trump column when any round's trump is recorded; a legend below the table on request.
+    A trump column when any round's trump is recorded; a legend below the table on request;
+    once the game is over, a last line naming the winners (ties too).
     """
     if not isinstance(language, Language):
         raise CardError(f"language {shown(language)}: expected Language.EN or Language.DE")
@@ -97,6 +99,8 @@ def render_table(sheet: ScoreSheet, *, language: Language = Language.EN, legend:
     out = [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
     if legend:
         out += ["", *_legend(sheet, language, with_trump)]
+    if sheet.is_over and sheet.rounds:  # the finished game's table names its winners (R7)
+        out += ["", winners_text(sheet.winners(), sheet.totals[places.index(1)], language)]
     return "\n".join(out)
 
 

@@ -1,0 +1,382 @@
+"""A person at the table: the human seat of `wizardrules play --human N`.
+
+The person sees only their own [`PlayerView`][wizardrules.PlayerView]: the status block
+each turn is built from the view, and what the others do is told only as far as the view
+says it may be known (a hidden bid stays hidden, another's passed card too). Each turn
+lists the legal actions numbered; the person answers with a number or the notation
+`parse_action` reads. An input that is no action, or an illegal one, gets the reason and
+the question again; nothing is lost. Ctrl-C or the end of input ends the game with one
+line on stderr (exit code 130 or 1).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import textwrap
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Final, TextIO
+
+from wizardrules import svg
+from wizardrules._convert import shown
+from wizardrules._words import and_list, round_of, seat_label, sentence, trump_text
+from wizardrules.actions import Action, Bid, ChooseTrump, Look, PassCard, Play, parse_action
+from wizardrules.bots import Bot
+from wizardrules.cards import Language
+from wizardrules.engine import GameState, Phase, PlayerView, new_game
+from wizardrules.errors import IllegalActionError, NotationError, RulesError
+from wizardrules.events import (
+    BidChanged,
+    BidMade,
+    CardPassed,
+    CardsPassed,
+    Event,
+)
+from wizardrules.rules import BidReveal, Rules
+from wizardrules.svg import PictureError
+
+__all__ = ["HUMAN", "play_with_human", "seat_human"]
+
+HUMAN: Final = "human"
+"""The seat kind of a person in `--bots`."""
+_WIDTH: Final = 78
+"""Text lines fit an 80-column terminal."""
+
+_WORDS: Final = {
+    "you": ("you", "du"),
+    "revealed": ("The bids are revealed", "Die Ansagen werden aufgedeckt"),
+    "players": ("At the table: {names}.", "Am Tisch: {names}."),
+    "your turn": ("Your turn", "Du bist dran"),
+    "hand": ("Your hand", "Deine Hand"),
+    "hand unseen": ("Your hand: not looked at yet", "Deine Hand: noch nicht angesehen"),
+    "hand hidden": ("Your hand: unseen in this clairvoyance round", "Deine Hand: in der Hellseh-Runde unsichtbar"),
+    "you see": ("You see", "Du siehst"),
+    "choose": (
+        "Your choice (a number or an action such as {example}): ",
+        "Deine Wahl (eine Zahl oder eine Aktion wie {example}): ",
+    ),
+    "no number": ("There is no action {number}: choose 1 to {last}.", "Es gibt keine Aktion {number}: 1 bis {last}."),
+    "not legal": ("Not allowed: {reason}", "Nicht erlaubt: {reason}"),
+    "not an action": ("Not an action: {reason}", "Keine Aktion: {reason}"),
+    "empty": ("Please choose an action.", "Bitte eine Aktion wählen."),
+    "unseen card": ("a card you cannot see", "eine Karte, die du nicht siehst"),
+    "look": ("look at your cards", "Karten ansehen"),
+    "blind": ("blind: points double", "blind: doppelte Punkte"),
+    "passed": ("You passed {given} and received {received}.", "Du hast {given} weitergegeben und {received} bekommen."),
+    "deal": ("{cards} cards, dealer {dealer}", "{cards} Karten, Geber {dealer}"),
+    "deal 1": ("1 card, dealer {dealer}", "1 Karte, Geber {dealer}"),
+    "turned": ("turned up: {card}", "aufgedeckt: {card}"),
+    "trick": ("Trick", "Stich"),
+    "last trick": ("Last trick", "Letzter Stich"),
+    "stopped": ("stopped (Ctrl-C); the game is abandoned", "abgebrochen (Strg-C); das Spiel ist beendet"),
+    "eof": ("end of input; the game is abandoned", "Ende der Eingabe; das Spiel ist beendet"),
+    "to move": ("to act", "am Zug"),
+    "dealer": ("dealer", "Geber"),
+}
+_TURNS: Final = {
+    Phase.TRUMP: ("choose the trump suit", "wähle die Trumpffarbe"),
+    Phase.BIDDING: ("bid", "sag an"),
+    Phase.PLAYING: ("play a card", "spiel eine Karte"),
+    Phase.CLOUD: ("change your bid (Cloud)", "ändere deine Ansage (Wolke)"),
+    Phase.PASSING: ("pass a card to the left", "gib eine Karte nach links weiter"),
+}
+
+
+def _w(key: str, lang: Language, **fields: object) -> str:
+    english, german = _WORDS[key]
+    return (german if lang is Language.DE else english).format(**fields)
+
+
+def seat_human(kinds: Sequence[str], human: int | None) -> list[str]:
+    """The seat kinds with the person at `human` (1..players), if given; at most one person.
+
+    Raises:
+        RulesError: `human` is not a player's number, or more than one seat is a person.
+    """
+    seated = list(kinds)
+    if human is not None:
+        if not 1 <= human <= len(seated):
+            raise RulesError(f"--human {shown(human)}: the players are numbered 1 to {len(seated)}")
+        seated[human - 1] = HUMAN
+    if seated.count(HUMAN) > 1:
+        raise RulesError("more than one human seat: the terminal shows one player's view at a time")
+    return seated
+
+
+class _Table:
+    """The dialogue with the person at `seat`: what they may see, and their answers."""
+
+    def __init__(
+        self, *, seat: int, lang: Language, picture: str | None, ask: Callable[[str], str], out: TextIO
+    ) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.picture = picture
+        self.ask = ask
+        self.out = out
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def draw(self, view: PlayerView) -> None:
+        """Keep the picture of the table up to date (`--svg FILE`), replacing the file at once."""
+        if self.picture is None:
+            return
+        target = Path(self.picture)
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=target.parent, prefix=".table-", suffix=".svg", delete=False
+            ) as temporary:
+                temporary.write(svg.table(view, lang=self.lang))
+            os.replace(temporary.name, target)
+        except OSError as problem:
+            problem_text = problem.strerror or problem
+            raise PictureError(f"--svg {self.picture!r:.80}: cannot write the picture ({problem_text})") from None
+
+    def tell(self, events: Sequence[Event], view: PlayerView) -> None:
+        """The events as far as the person may know them, from their view after the step."""
+        for event in events:
+            if isinstance(event, CardsPassed):
+                if view.passed:
+                    given, received = view.passed[-1]
+                    passed = _w(
+                        "passed", self.lang, given=given.display(self.lang), received=received.display(self.lang)
+                    )
+                    self.say(_wrapped(f"  {passed}", "    "))
+            elif _known(event, view):
+                self.say(_wrapped("  " + event.to_text(language=self.lang, names=view.players), "    "))
+        revealed = view.rules.bid_reveal is BidReveal.SIMULTANEOUS and view.phase is not Phase.BIDDING
+        if revealed and any(isinstance(event, BidMade) for event in events):  # all at once (R4.3)
+            bids = ", ".join(f"{name} {_bid_cell(view, seat)}" for seat, name in enumerate(view.players))
+            self.say(_wrapped(f"  {_w('revealed', self.lang)}: {bids}", "    "))
+
+    def status(self, view: PlayerView) -> None:
+        """What the person sees at their turn: round, trump, players, trick and hand."""
+        lang = self.lang
+        names = view.players
+        dealer = seat_label(view.dealer, names, lang)
+        deal = (
+            _w("deal 1", lang, dealer=dealer) if view.cards == 1 else _w("deal", lang, cards=view.cards, dealer=dealer)
+        )
+        trump = sentence("trump to choose", lang) if view.phase is Phase.TRUMP else trump_text(view.trump, lang)
+        parts = [round_of(view.round_number, view.rounds, lang), deal, trump]
+        if view.turned_up is not None:
+            parts.append(_w("turned", lang, card=view.turned_up.display(lang)))
+        self.say()
+        self.say(_wrapped(", ".join(parts), ""))
+        for line in _players(view, lang):
+            self.say(line)
+        if view.current_trick.cards:
+            self.say(_wrapped(f"{_w('trick', lang)}: {view.current_trick.to_text(language=lang, names=names)}", "  "))
+        elif view.completed_tricks:
+            last = view.completed_tricks[-1].to_text(language=lang, names=names)
+            self.say(_wrapped(f"{_w('last trick', lang)}: {last}", "  "))
+        for other, seen in enumerate(view.seen_hands):
+            if other != view.seat and seen is not None:
+                cards = ", ".join(card.display(lang) for card in seen) or "-"
+                self.say(_wrapped(f"{_w('you see', lang)} {names[other]}: {cards}", "  "))
+        if view.hand is None:
+            key = "hand hidden" if any(seen is not None for seen in view.seen_hands) else "hand unseen"
+            self.say(_w(key, lang))
+        else:
+            cards = ", ".join(card.display(lang) for card in view.hand) or "-"
+            self.say(_wrapped(f"{_w('hand', lang)}: {cards}", "  "))
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], check: Callable[[Action], object]) -> Action:
+        """Ask until the person names a legal action; `check` raises the engine's reason for an illegal one."""
+        lang = self.lang
+        labels = [_label(action, view, lang) for action in legal]
+        width = max(len(label) for label in labels) + 6
+        columns = max(1, _WIDTH // width)
+        self.say(f"{_w('your turn', lang)}: {_TURNS[view.phase][lang is Language.DE]}")
+        cells = [f"{number:>3}  {label}".ljust(width) for number, label in enumerate(labels, start=1)]
+        for start in range(0, len(cells), columns):
+            self.say("".join(cells[start : start + columns]).rstrip())
+        example = str(legal[-1]) if view.hand is not None or not isinstance(legal[-1], Play) else "1"
+        prompt = _w("choose", lang, example=example)
+        while True:
+            text = self.ask(prompt).strip()
+            action = self._read(text, legal)
+            if action is None:
+                continue
+            try:
+                check(action)
+            except IllegalActionError as error:
+                self.say(_fill(_w("not legal", lang, reason=error)))
+                continue
+            return action
+
+    def _read(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """The action `text` names, or `None` after telling the person why it names none."""
+        lang = self.lang
+        if not text:
+            self.say(_w("empty", lang))
+            return None
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.say(_w("no number", lang, number=number, last=len(legal)))
+            return None
+        try:
+            return parse_action(text)
+        except NotationError as error:
+            self.say(_fill(_w("not an action", lang, reason=error)))
+            return None
+
+
+def _wrapped(text: str, indent: str) -> str:
+    """`text` in lines of at most 78 characters, broken after commas so that no name is split."""
+    lines: list[str] = []
+    line = ""
+    for part in text.split(", "):
+        joined = f"{line}, {part}" if line else part
+        if line and len(joined) >= _WIDTH:
+            lines.append(f"{line},")
+            joined = indent + part
+        line = joined
+    lines.append(line)
+    return "\n".join(textwrap.fill(one, _WIDTH, subsequent_indent=indent) for one in lines)
+
+
+def _fill(text: str) -> str:
+    """A message in lines of at most 78 characters."""
+    return textwrap.fill(text, _WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+
+
+def _known(event: Event, view: PlayerView) -> bool:
+    """Whether the person at `view.seat` may know `event`, judged by their view after it."""
+    if isinstance(event, BidMade):  # hidden and secret bids stay hidden (R4.3)
+        return event.seat == view.seat or view.rules.bid_reveal is BidReveal.OPEN
+    if isinstance(event, BidChanged):
+        return view.cloud is not None
+    if isinstance(event, CardPassed):
+        return event.seat == view.seat  # the others' choices are hidden (R8.3)
+    return True
+
+
+def _bid_cell(view: PlayerView, seat: int) -> str:
+    bid = view.bids[seat]
+    if bid is not None:
+        return f"{bid}B" if view.blind[seat] else str(bid)
+    return "?" if seat in _bidders_so_far(view) else "-"
+
+
+def _bidders_so_far(view: PlayerView) -> set[int]:
+    """The seats that have bid this round (known to all, even when the bids are hidden)."""
+    n = len(view.players)
+    first = (view.dealer + 1) % n
+    if view.phase is not Phase.BIDDING:
+        return set() if view.phase is Phase.TRUMP else set(range(n))
+    done = (view.to_move - first) % n if view.to_move is not None else n
+    return {(first + k) % n for k in range(done)}
+
+
+_HEAD: Final = (("Player", "Bid", "Tricks", "Total"), ("Spieler", "Ansage", "Stiche", "Stand"))
+
+
+def _players(view: PlayerView, lang: Language) -> list[str]:
+    """One row per player: name, bid, tricks and total, marking you, the dealer and who acts."""
+    rows = [list(_HEAD[lang is Language.DE])]
+    marks = []
+    for seat, name in enumerate(view.players):
+        rows.append([name, _bid_cell(view, seat), str(view.tricks_won[seat]), str(view.totals[seat])])
+        tags = [_w("you", lang)] if seat == view.seat else []
+        if seat == view.dealer:
+            tags.append(_w("dealer", lang))
+        if seat == view.to_move:
+            tags.append(_w("to move", lang))
+        marks.append(f"  ({', '.join(tags)})" if tags else "")
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = []
+    for index, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0]), *(cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True))]
+        mark = marks[index - 1] if index else ""
+        lines.append(("  " + "  ".join(cells) + mark).rstrip())
+    return lines
+
+
+def _label(action: Action, view: PlayerView, lang: Language) -> str:
+    """The action's notation, with its meaning in words where that helps."""
+    if isinstance(action, Play) and view.hand is None:
+        return f"{_w('unseen card', lang)}"
+    if isinstance(action, (Play, PassCard)):
+        return f"{action} ({action.card.display(lang)})"
+    if isinstance(action, ChooseTrump) and action.suit is not None and lang is Language.DE:
+        return f"{action} ({action.suit.display(lang)})"
+    if isinstance(action, Look):
+        return f"{action} ({_w('look', lang)})"
+    if isinstance(action, Bid) and action.blind:
+        return f"{action} ({_w('blind', lang)})"
+    return str(action)
+
+
+def play_with_human(
+    bots: Sequence[Bot | None],
+    *,
+    rules: Rules,
+    seed: int,
+    names: Sequence[str],
+    lang: Language,
+    picture: str | None = None,
+    ask: Callable[[str], str] | None = None,
+    out: TextIO | None = None,
+) -> GameState:
+    """Play a whole game in which the seat whose bot is `None` is a person at this terminal.
+
+    Args:
+        bots: a bot per seat, `None` at the person's seat.
+        rules: the game's rules.
+        seed: the seed of the deal.
+        names: the players' names.
+        lang: the language of everything the person reads.
+        picture: a file to keep the person's view of the table in, as SVG.
+        ask: asks the person a question and returns the answer (default: `input`).
+        out: where the person reads (default: stdout).
+
+    Returns:
+        The final state.
+
+    Raises:
+        SystemExit: the person stopped the game, with code 130 for Ctrl-C and 1 at the end of
+            input, after one line on stderr.
+    """
+    seat = list(bots).index(None)
+    table = _Table(
+        seat=seat, lang=lang, picture=picture, ask=input if ask is None else ask, out=sys.stdout if out is None else out
+    )
+    try:
+        return _play(bots, table, new_game(names, rules=rules, seed=seed))
+    except KeyboardInterrupt:
+        code, what = 130, "stopped"
+    except EOFError:
+        code, what = 1, "eof"
+    print(f"\nwizardrules play: {_w(what, lang)}", file=sys.stderr, flush=True)
+    raise SystemExit(code)
+
+
+def _play(bots: Sequence[Bot | None], table: _Table, state: GameState) -> GameState:
+    seat = table.seat
+    view = state.view(seat)
+    table.say(_wrapped(_w("players", table.lang, names=and_list(list(state.players), table.lang)), ""))
+    table.tell(state.start_events(), view)
+    while not state.is_over:
+        mover = state.to_move
+        assert mover is not None  # noqa: S101 - a game that is not over has a player to act
+        legal = state.legal_actions()
+        bot = bots[mover]
+        if bot is None:
+            view = state.view(seat)
+            table.draw(view)
+            table.status(view)
+            action = table.choose(view, legal, partial(state.apply, seat=seat))
+        else:
+            action = bot.act(state.view(mover), legal)
+        state, events = state.step(action, seat=mover)
+        view = state.view(seat)
+        table.tell(events, view)
+    table.draw(view)
+    return state

@@ -1,0 +1,318 @@
+"""The human seat of `wizardrules play`: whole games driven through a pseudo-terminal, as a person plays.
+
+The person sees only their own view (R4.3-R4.5): hidden bids stay hidden, other hands unseen.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import re
+import select
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import wizardrules
+from wizardrules import Language, Preset, RuleBot, new_game
+from wizardrules._human import play_with_human
+from wizardrules.cli import main
+
+Capture = pytest.CaptureFixture[str]
+
+_SRC = str(Path(wizardrules.__file__).resolve().parent.parent)
+_PROMPT = re.compile(r"(Your choice|Deine Wahl) \(.*\): $")
+
+
+class Terminal:
+    """`python -m wizardrules ARGS` on a pseudo-terminal of its own, read and typed at as a person does."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_SRC, os.environ.get("PYTHONPATH")]))}
+        env.pop("PYTHONIOENCODING", None)
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: the pseudo-terminal is its controlling terminal, as in a shell
+            # Ctrl-C as a shell gives it, whatever the test process did with SIGINT: ignored and
+            # blocked signals would carry over into the program.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, set())
+            os.chdir(cwd)
+            os.execve(sys.executable, [sys.executable, "-m", "wizardrules", *args], env)  # noqa: S606 - no shell wanted
+        self.pid = pid
+        self.fd = fd
+        self.text = ""
+        self.mark = 0  # where the output after the last keys typed begins
+        self.closed = False
+
+    def read_until(self, pattern: re.Pattern[str], timeout: float = 90.0) -> re.Match[str] | None:
+        """Read until the output so far ends with `pattern`; `None` when the program ends first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = pattern.search(self.text[max(self.mark, len(self.text) - 300) :])
+            if found:
+                return found
+            if self.closed:
+                return None
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {pattern.pattern!r} within {timeout} s; the screen ends:\n{self.text[-2000:]}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # EIO: the program closed the terminal
+                    chunk = b""
+                if not chunk:
+                    self.closed = True
+                self.text += chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    def type(self, line: str) -> None:
+        self.press(line.encode() + b"\n")
+
+    def press(self, keys: bytes) -> None:
+        self.mark = len(self.text)
+        os.write(self.fd, keys)
+
+    def exit_code(self) -> int:
+        """The program's exit code once it ends (reading what is left of its output)."""
+        if not self.closed:
+            self.read_until(re.compile(r"(?!x)x"), timeout=90.0)
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+@pytest.fixture
+def terminals(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
+    started: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        terminal = Terminal(*args, cwd=tmp_path)
+        started.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in started:  # a failed test leaves no program running
+        if not terminal.closed:
+            try:
+                os.kill(terminal.pid, signal.SIGKILL)
+                os.waitpid(terminal.pid, 0)
+            except ChildProcessError:
+                pass
+
+
+def play_through(terminal: Terminal, answers: Iterator[str]) -> int:
+    """Answer every question with the next of `answers` (then "1") until the game ends; the exit code."""
+    prompts = 0
+    while terminal.read_until(_PROMPT) is not None:
+        terminal.type(next(answers, "1"))
+        prompts += 1
+    return terminal.exit_code()
+
+
+def test_a_whole_game_through_a_terminal_with_wrong_inputs_asked_again(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    """R4.1, R5.3: a person plays a whole game; a word that is no action, a number out of range and an
+    illegal bid get the reason and the same question again, and the game goes on to its table."""
+    terminal = terminals("play", "--preset", "tournament", "--players", "4", "--human", "2", "--svg", "table.svg")
+    assert terminal.read_until(_PROMPT) is not None
+    first = terminal.text
+    assert "At the table: RuleBot 1, Human 2, RuleBot 3 and RuleBot 4." in first
+    assert "Your hand: " in first
+    assert "Your turn: bid" in first
+    assert "  1  bid 0" in first
+    assert (tmp_path / "table.svg").read_text(encoding="utf-8").startswith("<svg")
+    terminal.type("hello")
+    assert terminal.read_until(_PROMPT) is not None
+    assert "Not an action: 'hello' is not an action" in terminal.text
+    terminal.type("9")
+    assert terminal.read_until(_PROMPT) is not None
+    assert "There is no action 9: choose 1 to 2." in terminal.text
+    terminal.type("bid 5")
+    assert terminal.read_until(_PROMPT) is not None
+    assert "Not allowed: " in terminal.text.split("bid 5", 1)[1]
+    terminal.type("bid 0")  # the notation works as well as the number
+    code = play_through(terminal, iter(()))
+    assert code == 0
+    out = terminal.text
+    assert "Human 2 bids 0" in out or "Human 2 bids 0" in first
+    assert re.search(r"\n.+ (wins|share the win) with -?\d+ points\n*$", out)
+    assert "Traceback" not in out
+    picture = (tmp_path / "table.svg").read_text(encoding="utf-8")
+    assert picture.startswith("<svg")
+    assert "Human 2" in picture
+
+
+def test_a_game_in_german_through_a_terminal(terminals: Callable[..., Terminal]) -> None:
+    """R1.3: `--lang de` asks and tells in German, and names the winners in German."""
+    terminal = terminals(
+        "play", "--preset", "tournament", "--players", "3", "--bots", "rule,random,human", "--lang", "de"
+    )
+    assert terminal.read_until(_PROMPT) is not None
+    assert "Am Tisch: RuleBot 1, RandomBot 2 und Human 3." in terminal.text
+    assert "Du bist dran: sag an" in terminal.text
+    assert "Deine Hand: " in terminal.text
+    terminal.type("spielen")
+    assert terminal.read_until(_PROMPT) is not None
+    assert "Keine Aktion: " in terminal.text
+    code = play_through(terminal, iter(()))
+    assert code == 0
+    assert re.search(r"(gewinnt|teilen sich den Sieg) mit -?\d+ Punkten\n*$", terminal.text)
+
+
+def test_ctrl_c_ends_the_game_with_one_line_and_code_130(terminals: Callable[..., Terminal]) -> None:
+    """Ctrl-C at the question ends the game: one line on the terminal, no traceback, exit code 130."""
+    terminal = terminals("play", "--players", "3", "--human", "1")
+    assert terminal.read_until(_PROMPT) is not None
+    before = len(terminal.text)
+    terminal.press(b"\x03")
+    code = terminal.exit_code()
+    rest = [line for line in terminal.text[before:].splitlines() if line.strip() and line.strip() != "^C"]
+    assert (code, rest) == (130, ["wizardrules play: stopped (Ctrl-C); the game is abandoned"])
+
+
+def test_end_of_input_ends_the_game_with_one_line_and_code_1(terminals: Callable[..., Terminal]) -> None:
+    """The end of input (Ctrl-D) ends the game: one line, no traceback, exit code 1."""
+    terminal = terminals("play", "--players", "3", "--human", "3", "--lang", "de")
+    assert terminal.read_until(_PROMPT) is not None
+    before = len(terminal.text)
+    terminal.press(b"\x04")
+    assert terminal.exit_code() == 1
+    rest = [line for line in terminal.text[before:].splitlines() if line.strip()]
+    assert rest == ["wizardrules play: Ende der Eingabe; das Spiel ist beendet"]
+
+
+def scripted(answers: list[str]) -> tuple[Callable[[str], str], list[str]]:
+    """An `ask` that answers from `answers` then "1", and the prompts it was asked."""
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return answers.pop(0) if answers else "1"
+
+    return ask, asked
+
+
+@pytest.mark.parametrize("preset", ["hidden-bids", "secret-bids"])
+def test_r4_3_the_person_never_reads_a_hidden_bid_before_it_is_revealed(preset: str) -> None:
+    """R4.3: with hidden or secret bids, the others' bids are told only when the person's view shows them."""
+    rules = Preset.parse(preset).rules()
+    out = io.StringIO()
+    ask, _ = scripted([])
+    names = ["Ann", "Ben", "Cem"]
+    final = play_with_human(
+        [RuleBot(), None, RuleBot()], rules=rules, seed=4, names=names, lang=Language.EN, ask=ask, out=out
+    )
+    assert final.is_over
+    text = out.getvalue()
+    assert not re.search(r"\b(Ann|Cem) bids \d", text)  # their bids come with the round's score instead
+    assert "Ben bids " in text
+    assert re.search(r"Ann +\? ", text)  # the table of the turn marks a hidden bid made
+    assert ("The bids are revealed: Ann " in text) is (preset == "hidden-bids")
+
+
+def test_r8_3_the_person_sees_only_their_own_passed_card() -> None:
+    """R8.3: after the Juggler's trick the person learns the card they gave and the one they got, no other."""
+    rules = Preset.ANNIVERSARY_2016.rules()
+    for seed in range(40):
+        state = new_game(["Ann", "Ben", "Cem"], rules=rules, seed=seed)
+        out = io.StringIO()
+        ask, _ = scripted([])
+        play_with_human(
+            [None, RuleBot(), RuleBot()],
+            rules=rules,
+            seed=seed,
+            names=state.players,
+            lang=Language.EN,
+            ask=ask,
+            out=out,
+        )
+        text = out.getvalue()
+        if "You passed " in text:
+            break
+    else:
+        pytest.fail("no game of 40 had a Juggler's passing")
+    assert not re.search(r"\b(Ben|Cem) passes ", text)
+    assert "Ann passes " in text
+
+
+def test_in_process_ctrl_c_and_end_of_input_exit_codes(capsys: Capture) -> None:
+    """A KeyboardInterrupt or EOFError while asking ends with one line on stderr and codes 130 and 1."""
+    for error, code, line in (
+        (KeyboardInterrupt, 130, "wizardrules play: stopped (Ctrl-C); the game is abandoned"),
+        (EOFError, 1, "wizardrules play: end of input; the game is abandoned"),
+    ):
+
+        def ask(prompt: str, error: type[BaseException] = error) -> str:
+            raise error
+
+        with pytest.raises(SystemExit) as stopped:
+            play_with_human(
+                [None, RuleBot(), RuleBot()],
+                rules=Preset.RULEBOOK.rules(),
+                seed=1,
+                names=["A", "B", "C"],
+                lang=Language.EN,
+                ask=ask,
+                out=io.StringIO(),
+            )
+        assert stopped.value.code == code
+        assert capsys.readouterr().err.strip() == line
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--human", "5"], "--human 5: the players are numbered 1 to 4"),
+        (["play", "--bots", "human,human,rule"], "more than one human"),
+        (["play", "--human", "1", "--json"], "--json does not go with a human seat"),
+        (["simulate", "--bots", "human,rule,rule,rule"], "bot 'human' is unknown"),
+    ],
+)
+def test_bad_human_seats_get_one_line(capsys: Capture, argv: list[str], message: str) -> None:
+    """A human seat that cannot be: a one-line error and exit code 2, before any game starts."""
+    if "--bots" in argv and argv[0] == "play":
+        argv = [*argv, "--players", "3"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_the_turn_fits_an_80_column_terminal_with_six_players() -> None:
+    """Every line the person reads fits 80 columns, with six players and long hands."""
+    out = io.StringIO()
+    ask, _ = scripted([])
+    names = ["Annemarie", "Bartholomew", "Cemile", "Dana", "Emilia", "Friedrich Wilhelm"]
+    play_with_human(
+        [RuleBot(), RuleBot(), None, RuleBot(), RuleBot(), RuleBot()],
+        rules=Preset.RULEBOOK.rules(),
+        seed=2,
+        names=names,
+        lang=Language.DE,
+        ask=ask,
+        out=out,
+    )
+    long = [line for line in out.getvalue().splitlines() if len(line) > 80]
+    assert long == []
+
+
+def test_name_and_bots_seat_the_person_in_process(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--name` names the person at the table; the final table and its winners line follow the game."""
+    answers = iter(["bid 9", "1"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers, "1"))
+    assert (
+        main(["play", "--preset", "tournament", "--players", "3", "--bots", "human,rule,random", "--name", "Zoe"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "At the table: Zoe, RuleBot 2 and RandomBot 3." in out
+    assert "Not allowed: " in out
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("round "))
+    assert [cell.strip() for cell in header.split("|")][2:] == ["Zoe", "RuleBot 2", "RandomBot 3"]
+    assert re.fullmatch(r".+ (wins|share the win) with -?\d+ points", lines[-1])
