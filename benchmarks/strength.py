@@ -23,18 +23,8 @@ import json
 import time
 from collections.abc import Sequence
 
-from wizardrules import (
-    BotFactory,
-    BotSpec,
-    MonteCarloBot,
-    Preset,
-    RandomBot,
-    RuleBot,
-    Rules,
-    Schedule,
-    TournamentResult,
-    tournament,
-)
+from wizardrules import MonteCarloBot, Preset, RandomBot, RuleBot, Rules, Schedule, TournamentResult, tournament
+from wizardrules.tournament import BotFactory, BotSpec
 
 
 def main() -> None:

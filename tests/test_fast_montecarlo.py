@@ -27,11 +27,9 @@ from wizardrules import (
     ScorekeeperHook,
     Variant,
     new_game,
-    sample_world,
-    world_state,
 )
 from wizardrules._compiled import montecarlo
-from wizardrules.sampling import _play_out, _relative
+from wizardrules.sampling import _play_out, _relative, sample_world, world_state
 
 RULES: Final = (
     Preset.RULEBOOK.rules(),

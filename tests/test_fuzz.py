@@ -92,16 +92,15 @@ from wizardrules import (
     play_game,
     random_games,
     round_points,
-    sample_world,
     standings,
     tournament,
     trick_winner,
     verify_bid,
     winners,
-    world_state,
 )
 from wizardrules._convert import shown
 from wizardrules.cli import main
+from wizardrules.sampling import sample_world, world_state
 
 # -- notation, cards and actions ----------------------------------------------------------------------
 
