@@ -88,6 +88,8 @@ def test_property_from_csv_reads_back_what_to_csv_wrote(seed: int, players: int,
     assert loaded.rounds == sheet.rounds
     assert loaded.totals == sheet.totals
     assert (loaded.players, loaded.first_dealer) == (sheet.players, sheet.first_dealer)
+    assert loaded == sheet  # equal sheets show the same game, however its rounds were entered
+    assert hash(loaded) == hash(sheet)
 
 
 def test_from_csv_reads_cloud_bomb_and_blind_rounds() -> None:
