@@ -542,13 +542,18 @@ class ScoreSheet:
         """
         return tuple(history_line(self.players, r) for r in self.rounds)
 
-    def to_text(self, *, language: Language = Language.EN, legend: bool = False) -> str:
+    def to_text(self, *, language: Language = Language.EN, legend: bool = False, width: int | None = None) -> str:
         """The score table as people write it: players as columns, rounds as rows.
 
         Each row starts with the round and its cards, and its trump when the sheet records
         trumps; each cell shows bid/tricks, the round's points and the running total.
         `language` is that of the headings and the legend (R1.3); `legend=True` adds a few
-        lines that say how to read the table.
+        lines that say how to read the table. A table wider than `width` characters (say, a
+        terminal's 80 columns) is cut into parts by players, one below the other, each with
+        the round column again; a single player's column is never cut.
+
+        Raises:
+            EntryError: `width` is not a whole number, 1 or more.
 
         Examples:
             >>> from wizardrules import Language, ScoreSheet
@@ -556,7 +561,7 @@ class ScoreSheet:
             >>> print(sheet.to_text(language=Language.DE).splitlines()[0])
             Runde  |          Ann |          Ben |          Cem
         """
-        return render_table(self, language=language, legend=legend)
+        return render_table(self, language=language, legend=legend, width=width)
 
     def __str__(self) -> str:
         return self.to_text()
