@@ -404,7 +404,7 @@ def test_cli_shows_progress_on_stderr_for_long_runs(
 ) -> None:
     """A run that takes longer than the threshold (here none) shows its progress on stderr, never on stdout."""
     if with_tqdm:
-        pytest.importorskip("tqdm")
+        pytest.importorskip("tqdm", reason='needs the extra progress: pip install -e ".[progress]"')
     else:
         monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
     monkeypatch.setattr(cli_module, "_PROGRESS_AFTER", 0.0)
