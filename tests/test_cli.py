@@ -18,7 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wizardrules
-from wizardrules import EqualBids, FreeBids, NotEqualBids, RandomBot, RuleBot, allowed_bids, play_game, round_points
+from wizardrules import (
+    EqualBids,
+    FreeBids,
+    NotEqualBids,
+    Preset,
+    RandomBot,
+    RuleBot,
+    Rules,
+    Schedule,
+    allowed_bids,
+    play_game,
+    round_points,
+)
 from wizardrules.cli import main
 
 cli_module = importlib.import_module("wizardrules.cli")
@@ -340,7 +352,50 @@ def test_cli_play_help_lists_every_bot(capsys: Capture) -> None:
         main(["play", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "rule, random, montecarlo" in help_text
-    assert "takes minutes" in help_text
+    assert "a few seconds with the fast extra" in help_text
+    assert "about half a minute without" in help_text
+
+
+@pytest.mark.parametrize("argv", [[], ["play"], ["simulate"]])
+def test_cli_help_fits_80_columns_and_keeps_its_example_whole(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """Every help line fits an 80-column terminal; the footer's example stays on one line."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    if not argv:
+        assert lines[-1].strip() == "wizardrules trick 'Y7 Y11' --json"
+
+
+def test_cli_play_rounds_plays_the_first_rounds_of_the_ladder(capsys: Capture) -> None:
+    """R2.2: `play --rounds 3`, as `simulate --rounds`, plays rounds 1..3 of the ladder."""
+    result = run_json(capsys, "play", "--rounds", "3", "--seed", "4")
+    assert result["rounds"] == 3
+    rules = Rules(schedule=Schedule.ladder(4, rounds=3))
+    assert result["totals"] == list(play_game([RuleBot() for _ in range(4)], rules=rules, seed=4).totals)
+    assert_one_line_error(capsys, ["play", "--rounds", "16"], "16")
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_r2_1_cli_play_tables_of_5_and_6_fit_80_columns(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """A table too wide for the terminal is cut into parts by players; every player and total is still there."""
+    monkeypatch.setenv("COLUMNS", "80")
+    bots = ",".join(["random"] * players)
+    assert main(["play", "--players", str(players), "--bots", bots, "--preset", "anniversary-2021", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    totals = [line for line in out.splitlines() if line.startswith("total")]
+    assert len(totals) == 2
+    shown = [int(cell) for line in totals for cell in line.split("|")[2:]]
+    bots_seeded = [RandomBot(seed=10 + seat) for seat in range(players)]
+    final = play_game(bots_seeded, rules=Preset.ANNIVERSARY_2021.rules(), seed=1)
+    assert shown == list(final.totals)
+    assert all(name in out for name in final.players)
 
 
 @pytest.mark.parametrize("with_tqdm", [True, False])
@@ -349,10 +404,11 @@ def test_cli_shows_progress_on_stderr_for_long_runs(
 ) -> None:
     """A run that takes longer than the threshold (here none) shows its progress on stderr, never on stdout."""
     if with_tqdm:
-        pytest.importorskip("tqdm")
+        pytest.importorskip("tqdm", reason='needs the extra progress: pip install -e ".[progress]"')
     else:
         monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
     monkeypatch.setattr(cli_module, "_PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(["--json", "play", "--players", "3", "--seed", "1"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["rounds"] == 20
@@ -362,6 +418,18 @@ def test_cli_shows_progress_on_stderr_for_long_runs(
     out, err = capsys.readouterr()
     assert "4/4" in err
     assert "4/4" not in out
+
+
+def test_cli_writes_no_progress_to_a_stderr_that_is_no_terminal(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Progress is for a terminal: stderr redirected to a file gets no counter and no carriage returns."""
+    monkeypatch.setattr(progress_module, "load_tqdm", lambda: None)
+    monkeypatch.setattr(cli_module, "_PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert main(["play", "--players", "3", "--rounds", "2", "--seed", "1"]) == 0
+    assert main(["simulate", "--games", "4", "--players", "3", "--rounds", "1", "--jobs", "1"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 # -- the deck bounds the rounds (R2.2) ---------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Final
 
 import pytest
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
 
 from wizardrules import (
     Action,

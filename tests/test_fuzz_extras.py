@@ -47,7 +47,9 @@ from wizardrules import (
     new_game,
 )
 
-pytest.importorskip("numpy")  # the RL encodings' extra, which every other extra here needs too
+pytest.importorskip(
+    "numpy", reason='needs the extra rl: pip install -e ".[rl]"'
+)  # the RL encodings' extra, which every other extra here needs too
 
 import numpy as np
 
@@ -363,7 +365,7 @@ def zoo_game(illegal_ends: bool, compiled: bool, rules: Rules) -> ZooEnv:
 @given(st.data())
 def test_pettingzoo_environments_are_made_or_refused(data: st.DataObject) -> None:
     """`env(...)` and `raw_env(...)` make an environment that deals, or raise a RulesError."""
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason='needs the extra pettingzoo: pip install -e ".[pettingzoo]"')
     from wizardrules.pettingzoo import Backend, WizardEnv, env, raw_env
 
     warm()
@@ -403,7 +405,7 @@ def check_made(made: ZooEnv) -> None:
 def test_pettingzoo_steps(data: st.DataObject, other: Any, seed: int, steps: int) -> None:
     """`step`, `observe`, `reset`, `last`, `render` and the spaces at any moment of a game, on both
     backends, with hostile actions: a refusal leaves the environment as it was."""
-    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pettingzoo", reason='needs the extra pettingzoo: pip install -e ".[pettingzoo]"')
     compiled = find_spec("numba") is not None and data.draw(st.booleans())
     rules = data.draw(st.sampled_from([SHORT, BLIND] if compiled else [SHORT, SPECIAL, BLIND]))
     game = zoo_game(data.draw(st.booleans()), compiled, rules)
@@ -456,7 +458,7 @@ def gym_snapshot(game: GymEnv) -> Callable[[], object]:
 def test_gymnasium_environments_are_made_or_refused(data: st.DataObject) -> None:
     """The environment's constructor makes an environment that deals, or raises a RulesError; so does
     `gymnasium.make` where Gymnasium passes the arguments on (its own check of `render_mode` comes first)."""
-    pytest.importorskip("gymnasium")
+    pytest.importorskip("gymnasium", reason='needs the extra gymnasium: pip install -e ".[gymnasium]"')
     import gymnasium
 
     from wizardrules.gymnasium import ENV_ID, WizardEnv
@@ -503,7 +505,7 @@ def gym_game(wrapped: bool, rules: Rules, encoding: Encoding) -> Any:
 def test_gymnasium_steps(data: st.DataObject, other: Any, seed: int, steps: int) -> None:
     """`step`, `reset`, `action_masks` and `render` at any moment of an episode, with hostile actions and
     seeds: a refusal leaves the environment as it was (its random source included)."""
-    pytest.importorskip("gymnasium")
+    pytest.importorskip("gymnasium", reason='needs the extra gymnasium: pip install -e ".[gymnasium]"')
     wrapped = data.draw(st.booleans())
     game = gym_game(wrapped, data.draw(st.sampled_from([SHORT, SPECIAL, BLIND])), data.draw(st.sampled_from(VECTORS)))
     bare: GymEnv = game.unwrapped
@@ -561,7 +563,9 @@ def spiel_typed(params: dict[str, Any]) -> bool:
 def test_openspiel_parameters(params: dict[str, Any], other: Any) -> None:
     """The game's parameters make a game, or a RulesError, whether given to the game or through
     `pyspiel.load_game` (where OpenSpiel refuses unknown names and values of other types first)."""
-    pytest.importorskip("pyspiel")
+    pytest.importorskip(
+        "pyspiel", reason='needs the extra openspiel (Python 3.11 or later): pip install -e ".[openspiel]"'
+    )
     import pyspiel
 
     from wizardrules.openspiel import GAME_NAME, WizardGame
@@ -620,7 +624,9 @@ def spiel_foreign(value: object, valid: Callable[[int], bool], bits: int = 64) -
 def test_openspiel_states(data: st.DataObject, other: Any, seed: int, steps: int) -> None:
     """Actions, observations, views and resampling at any moment of a game, with hostile actions and
     players: ours answer or raise a library error, and a refused action leaves the state as it was."""
-    pytest.importorskip("pyspiel")
+    pytest.importorskip(
+        "pyspiel", reason='needs the extra openspiel (Python 3.11 or later): pip install -e ".[openspiel]"'
+    )
     from open_spiel.python.observation import INFO_STATE_OBS_TYPE
 
     game = spiel_game(data.draw(st.integers(0, 2)))
@@ -669,7 +675,7 @@ table_players = st.one_of(st.integers(2, 7), st.lists(st.sampled_from(["Ann", "B
 @given(st.data(), anything)
 def test_fast_playouts(data: st.DataObject, other: Any) -> None:
     """`playouts` plays, or raises a RulesError; each game of a run is recorded, anything else is refused."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast import Playouts, playouts
 
     warm()
@@ -698,7 +704,7 @@ def test_fast_playouts(data: st.DataObject, other: Any) -> None:
 @given(st.data())
 def test_vector_games_are_made_or_refused(data: st.DataObject) -> None:
     """`VectorGame(...)` makes a batch of games, or raises a RulesError."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast import VectorGame
 
     warm()
@@ -756,7 +762,7 @@ def chosen_actions(data: st.DataObject, games: VectorGame) -> Any:
 def test_vector_game_steps(data: st.DataObject, seed: int, steps: int) -> None:
     """`step`, `legal_mask(out=)`, `observe`, `start`, `record` and `seat_to_move` at any moment, with
     hostile actions, buffers, seats, rows and states: a refusal leaves the games (and the buffer) as they were."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast import VectorGame
 
     warm()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-pytest.importorskip("gymnasium")
+pytest.importorskip("gymnasium", reason='needs the extra gymnasium: pip install -e ".[gymnasium]"')
 
 import gymnasium
 import numpy as np

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pytest.importorskip("pyspiel", reason='needs the extra openspiel (Python 3.11 or later): pip install -e ".[openspiel]"')
 
 import numpy as np
 import pyspiel

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("pettingzoo")
+pytest.importorskip("pettingzoo", reason='needs the extra pettingzoo: pip install -e ".[pettingzoo]"')
 
 import numpy as np
 from pettingzoo.test import api_test, seed_test
@@ -265,7 +265,12 @@ def test_hostile_options_and_seeds_get_library_errors() -> None:
     "backend",
     [
         Backend.ENGINE,
-        pytest.param(Backend.COMPILED, marks=pytest.mark.skipif(find_spec("numba") is None, reason="no fast extra")),
+        pytest.param(
+            Backend.COMPILED,
+            marks=pytest.mark.skipif(
+                find_spec("numba") is None, reason='needs the extra fast: pip install -e ".[fast]"'
+            ),
+        ),
     ],
 )
 def test_steps_once_the_game_is_over_get_library_errors(backend: Backend) -> None:

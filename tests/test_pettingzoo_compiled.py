@@ -10,8 +10,8 @@ from typing import Final
 
 import pytest
 
-pytest.importorskip("pettingzoo")
-pytest.importorskip("numba")
+pytest.importorskip("pettingzoo", reason='needs the extra pettingzoo: pip install -e ".[pettingzoo]"')
+pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
 
 import numpy as np
 from pettingzoo.test import api_test, seed_test

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("numpy")
+pytest.importorskip("numpy", reason='needs the extra rl: pip install -e ".[rl]"')
 
 import numpy as np
 from hypothesis import given, settings

@@ -409,6 +409,25 @@ def test_r6_1_seed_002_table_on_the_sheet() -> None:
     assert sheet.history() == ("R1 (5): Lena 2/2 +40 · Tom 1/3 -20 · Mia 0/0 +20",)
 
 
+def test_equal_sheets_show_the_same_game_however_it_was_entered() -> None:
+    """A round in one step or two (R4.1, R6.1) gives equal sheets with equal hashes; `undo` keeps each one's steps."""
+    one_step = seed_sheet().record(bids=[1, 0, 0], tricks=[1, 0, 0])
+    two_steps = seed_sheet().record_bids([1, 0, 0]).record_tricks([1, 0, 0])
+    assert one_step == two_steps
+    assert hash(one_step) == hash(two_steps)
+    assert one_step.undo() == seed_sheet()
+    assert two_steps.undo() == seed_sheet().record_bids([1, 0, 0])
+    assert one_step.undo() != two_steps.undo()  # the open round's bids are part of what a sheet shows
+
+
+def test_sheets_differ_when_what_they_show_differs() -> None:
+    """Other tricks, another first dealer (R2.5) or other rules make another sheet, even with the same totals."""
+    sheet = seed_sheet().record(bids=[1, 0, 0], tricks=[1, 0, 0])
+    assert sheet != seed_sheet().record(bids=[1, 0, 0], tricks=[0, 1, 0])
+    assert ScoreSheet(NAMES[:3]) != ScoreSheet(NAMES[:3], first_dealer=1)
+    assert ScoreSheet(NAMES[:3]) != ScoreSheet(NAMES[:3], rules=Rules(bid_policy=NotEqualBids()))
+
+
 def test_record_returns_a_new_sheet_and_keeps_the_old_one() -> None:
     """An entry returns a new sheet; the sheet it was made from stays as it was."""
     empty = seed_sheet()

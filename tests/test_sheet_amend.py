@@ -16,6 +16,7 @@ from wizardrules import (
     BidNotAllowedError,
     CloudChange,
     EntryError,
+    PlayerError,
     Preset,
     Rules,
     ScorekeeperHook,
@@ -87,6 +88,27 @@ def test_amend_by_name_and_with_bids() -> None:
     amended = five_rounds().amend(1, bids={"Ann": 0, "Ben": 1, "Cem": 0}, tricks={"Ann": 0, "Ben": 1, "Cem": 0})
     assert amended.rounds[0].bids == (0, 1, 0)
     assert amended.rounds[0].points == (20, 30, 20)
+
+
+def test_amend_by_name_keeps_the_players_left_out() -> None:
+    """R4.1, R6.1: a mapping names only the players whose bids or tricks change; the others keep theirs."""
+    sheet = five_rounds()
+    amended = sheet.amend(4, bids={"Ben": 2})
+    assert amended.rounds[3].bids == (2, 2, 0)
+    assert amended == rebuilt(sheet, 4, bids=[2, 2, 0])
+    moved = sheet.amend(5, tricks={"Ann": 2, "Cem": 1})
+    assert moved.rounds[4].tricks == (2, 2, 1)
+    assert moved.rounds[4].points == (-10, -10, -10)
+
+
+def test_amend_by_name_still_refuses_unknown_names_and_a_wrong_sum() -> None:
+    """A name not at the table, or tricks that no longer add up to the cards (R6.1), change nothing."""
+    sheet = five_rounds()
+    with pytest.raises(PlayerError, match="Dana"):
+        sheet.amend(4, bids={"Dana": 1})
+    with pytest.raises(TricksError):
+        sheet.amend(4, tricks={"Ben": 0})
+    assert sheet == five_rounds()
 
 
 def test_amend_refuses_a_change_a_later_round_does_not_allow() -> None:

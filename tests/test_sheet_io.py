@@ -9,6 +9,7 @@ file whose cards, dealers, points or totals do not add up (R2.2, R2.5, R6).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from wizardrules import (
     CardError,
     CloudChange,
+    EntryError,
     FormatError,
     Language,
     NotEqualBids,
@@ -88,6 +90,8 @@ def test_property_from_csv_reads_back_what_to_csv_wrote(seed: int, players: int,
     assert loaded.rounds == sheet.rounds
     assert loaded.totals == sheet.totals
     assert (loaded.players, loaded.first_dealer) == (sheet.players, sheet.first_dealer)
+    assert loaded == sheet  # equal sheets show the same game, however its rounds were entered
+    assert hash(loaded) == hash(sheet)
 
 
 def test_from_csv_reads_cloud_bomb_and_blind_rounds() -> None:
@@ -191,6 +195,36 @@ def test_to_text_in_german() -> None:
     assert "Green" in sheet.to_text().splitlines()[4]
     with pytest.raises(CardError, match="language 'de'"):
         sheet.to_text(language="de")  # type: ignore[arg-type]
+
+
+@functools.cache
+def finished_sheet(seed: int, players: int) -> ScoreSheet:
+    """A whole game with the special cards (trumps, Cloud changes, Bombs on the record)."""
+    bots = [RandomBot(seed=seed + seat) for seat in range(players)]
+    return play_game(bots, rules=Preset.ANNIVERSARY_2021.rules(), seed=seed).scoresheet
+
+
+@given(seed=st.sampled_from([0, 1, 2]), players=st.integers(3, 6), width=st.integers(1, 140))
+def test_property_to_text_cuts_a_wide_table_into_parts_that_fit(seed: int, players: int, width: int) -> None:
+    """Each part fits `width` unless it holds a single player; the parts hold every player once, in seat order."""
+    sheet = finished_sheet(seed, players)
+    whole = sheet.to_text()
+    assert sheet.to_text(width=max(len(line) for line in whole.splitlines())) == whole
+    parts = [part for part in sheet.to_text(width=width).split("\n\n") if " | " in part]  # the winners' line aside
+    names = [[cell.strip() for cell in part.splitlines()[0].split("|")[2:]] for part in parts]
+    assert [name for part in names for name in part] == list(sheet.players)
+    labels = [line.split(" | ")[:2] for line in whole.splitlines() if " | " in line]
+    for part, named in zip(parts, names, strict=True):
+        assert len(named) == 1 or max(len(line) for line in part.splitlines()) <= width
+        assert [line.split(" | ")[:2] for line in part.splitlines() if " | " in line] == labels  # every row
+    assert len(parts) == 1 or width < len(whole.splitlines()[0])
+
+
+def test_to_text_refuses_a_width_that_is_no_number_of_columns() -> None:
+    """A width must be a whole number of columns, 1 or more."""
+    for width in (0, -3, 2.5, True, "80"):
+        with pytest.raises(EntryError, match="width"):
+            small().to_text(width=width)  # type: ignore[arg-type]
 
 
 def test_to_text_legend_names_the_marks_the_rules_allow() -> None:

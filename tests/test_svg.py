@@ -35,6 +35,8 @@ from wizardrules import (
     Language,
     PlayerView,
     Preset,
+    RandomBot,
+    RuleBot,
     Rules,
     Schedule,
     ScoreSheet,
@@ -48,6 +50,7 @@ from wizardrules import (
     legal_plays,
     new_game,
     parse_cards,
+    play_game,
     svg,
 )
 from wizardrules.cli import main
@@ -206,8 +209,30 @@ def test_r5_3_hand_raises_the_legal_plays_and_dims_the_rest(fan: bool) -> None:
     assert sorted(c.get("data-card", "") for el in raised for c in el.iter() if c.get("data-card")) == sorted(
         str(c) for c in legal
     )
-    dimmed = [el.get("data-card", "") for el in root.iter() if el.get("opacity") == "0.45"]
+    dimmed = [c.get("data-card", "") for el in root.iter() if el.get("data-dimmed") for c in el if c.get("data-card")]
     assert sorted(dimmed) == ["G4", "R3"]
+    assert not [el for el in root.iter() if el.get("opacity") is not None]  # opaque: no card shows through another
+
+
+@pytest.mark.parametrize("lang", list(Language))
+def test_hand_of_many_cards_keeps_every_name_in_sight(lang: Language) -> None:
+    """A covered Wizard's or Jester's name keeps to the strip of the card left in sight, at the left edge."""
+    cards = parse_cards("W J R1 R9 Y8 Y9 Y12 Y13 G8 G10 W J")
+    root = parse(svg.hand(cards))
+    step = Layout().hand_step
+    names = [el for el in root.iter(f"{NS}text") if (el.text or "") in {"Wizard", "Jester", "Zauberer", "Narr"}]
+    assert len(names) == 4
+    root = parse(svg.hand(cards, lang=lang))
+    layout = Layout()
+    covered = [
+        el
+        for el in root.iter(f"{NS}text")
+        if el.get("text-anchor") == "start" and (el.text or "") in {"Wizard", "Jester", "Zauberer", "Narr"}
+    ]
+    assert len(covered) == 3  # the last card is not covered: its name stays centred
+    for el in covered:
+        width = layout.text_width(el.text or "", float(el.get("font-size", "0")))
+        assert float(el.get("x", "0")) + width <= step + 0.01
 
 
 def test_hand_refuses_a_legal_card_it_does_not_hold() -> None:
@@ -423,6 +448,43 @@ def test_r5_3_table_raises_the_legal_plays_on_ones_turn() -> None:
     assert sorted(winner_card(root)) == sorted(str(c) for c in legal_plays(view.hand, view.current_trick.cards))
     bystander = parse(svg.table(state.view((state.to_move + 1) % 4)))
     assert winner_card(bystander) == []
+
+
+def test_table_spreads_a_big_hand_over_the_free_width() -> None:
+    """R2.2: a hand of 10 or 20 cards spans the table's width instead of huddling at its left."""
+    rng = random.Random(1)
+    for players, cards in ((4, 10), (3, 20)):
+        state = new_game(["Ann", "Ben", "Cem", "Dana"][:players], rules=Preset.OFFICIAL.rules(), seed=4)
+        while state.round_number < cards or state.phase.value != "playing":
+            state = state.apply(rng.choice(state.legal_actions()))
+        seat = ((state.to_move or 0) + 1) % players  # a bystander: the hand is drawn plain, card by card
+        root = parse(svg.table(state, seat=seat))
+        placed = [
+            float(m.group(1))
+            for el in root.iter()
+            if el.get("data-card") and el.get("data-card") in {str(c) for c in state.hand(seat)}
+            for m in [re.search(r"translate\(([-\d.]+)", el.get("transform", "") or "")]
+            if m
+        ]
+        span = max(placed) - min(placed) + Layout().card_width
+        assert span >= 0.9 * (float(root.get("width", "0")) - 2 * Layout().margin)
+
+
+def test_r7_table_of_a_finished_game_names_the_winner_and_shows_no_empty_hands() -> None:
+    """R7.1: once the game is over the table names the winner and rings their panel; no '× 0' card backs."""
+    final = play_game([RuleBot(), RandomBot(seed=1), RandomBot(seed=2)], seed=7)
+    root = parse(svg.table(final))
+    words = all_text(root)
+    winner = final.winners()[0]
+    assert f"Game over: {winner} wins with {max(final.totals)} points" in words
+    assert "× 0" not in words
+    assert words.count("no cards") == 3
+    assert [el for el in root.iter() if el.get("data-back")] == []
+    ringed = [el.get("data-seat") for el in root.iter() if el.get("data-winner") == "true"]
+    assert ringed == [str(final.players.index(winner))]
+    german = all_text(parse(svg.table(final, lang=Language.DE)))
+    assert f"Spielende: {winner} gewinnt" in german
+    assert "keine Karten" in german
 
 
 def test_r4_3_table_shows_only_the_bids_the_view_may_know() -> None:

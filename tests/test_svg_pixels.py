@@ -17,8 +17,8 @@ from attrs import frozen
 from wizardrules import Card, Language, Rules, Schedule, ScoreSheet, Suit, new_game, parse_cards, svg
 from wizardrules.svg import DARK, DEFAULT_LAYOUT, LIGHT, Theme
 
-resvg_py = pytest.importorskip("resvg_py")
-pytest.importorskip("PIL")
+resvg_py = pytest.importorskip("resvg_py", reason='needs the extra test: pip install -e ".[test]"')
+pytest.importorskip("PIL", reason='needs the extra test: pip install -e ".[test]"')
 from PIL import Image  # noqa: E402 - only once the skip above has passed
 
 NS = "{http://www.w3.org/2000/svg}"

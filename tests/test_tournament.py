@@ -325,7 +325,7 @@ def test_progress_after_some_seconds_only_for_long_runs(
 
 def test_progress_bar_with_tqdm(capsys: pytest.CaptureFixture[str]) -> None:
     """With tqdm installed, its bar counts the games."""
-    pytest.importorskip("tqdm")
+    pytest.importorskip("tqdm", reason='needs the extra progress: pip install -e ".[progress]"')
     tournament([RuleBot, RuleBot, RuleBot], 30, rules=SHORT3, executor=None, progress=True)
     err = capsys.readouterr().err
     assert "30/30" in err
@@ -411,7 +411,7 @@ def test_every_preset_plays() -> None:
 @pytest.mark.dask
 def test_dask_executor_matches_in_process() -> None:
     """A local Dask cluster's executor gives the same result as playing in process."""
-    distributed = pytest.importorskip("dask.distributed")
+    distributed = pytest.importorskip("dask.distributed", reason='needs the extra dask: pip install -e ".[dask]"')
     specs: list[BotSpec] = [RuleBot, RandomBot, BotFactory(RandomBot).named("Other"), RuleBot]
     expected = tournament(specs, 24, rules=SHORT, seed=11, executor=None)
     with (

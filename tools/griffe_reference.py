@@ -8,6 +8,8 @@ extension imports each class of the package once the package is loaded and
   takes, by their argument names, keyword-only where attrs makes them so, with the types
   the constructor accepts (a converter's input type) and their defaults; with
   `merge_init_into_class` the class heading shows it as its signature;
+- leaves out of such a signature the private fields (`_config` of `Playouts`): the
+  library fills them in where it makes the value, and they are nobody else's business;
 - leaves out an `__init__` that only raises (`GameState()`: states come from
   `new_game`), so that no signature suggests calling the class;
 - writes a table of an enum's members and their values (and docstrings) into the enum's
@@ -108,7 +110,7 @@ def _attrs_init(cls: griffe.Class, runtime: type) -> None:
     """Give `cls` the `__init__` attrs wrote for it."""
     parameters = [griffe.Parameter("self", kind=_POSITIONAL)]
     for field in attrs.fields(runtime):
-        if not field.init:
+        if not field.init or field.name.startswith("_"):
             continue
         static = _static_field(cls, field.name)
         kind = _KEYWORD if field.kw_only else _POSITIONAL

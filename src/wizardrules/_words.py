@@ -35,6 +35,8 @@ _GERMAN: Final = {
     "no trump": "kein Trumpf",
     "to be chosen": "wird gewählt",
     "game over": "Spiel vorbei",
+    "winner": "Gewinner",
+    "no cards": "keine Karten",
     "to act": "ist am Zug",
     "Led": "Ausgespielt",
     "no suit": "keine Farbe",

@@ -159,6 +159,9 @@ class BidNotAllowedError(BidError):
         reason: the policy's explanation in words, e.g. "the bids would add up to 3".
     """
 
+    bid: int
+    reason: str
+
     def __init__(self, message: str, *, bid: int, reason: str) -> None:
         super().__init__(message)
         self.bid = bid

@@ -6,7 +6,9 @@ parallel over the cores and returns numpy arrays; every game can be turned into 
 The code is compiled by numba on first use and cached on disk, so a second process starts
 at once.
 
-Needs the extra `fast` (numba, numpy): `pip install "wizardrules[fast]"`.
+Needs the extra `fast` (numba, numpy): `pip install ".[fast]"` from a checkout (once
+published, `pip install "wizardrules[fast]"`). `python -m wizardrules.fast --compile`
+compiles it all ahead of first use.
 
 Examples:
     >>> from wizardrules.fast import playouts

@@ -18,7 +18,8 @@ and the number of players:
 The vector is made of named sections at fixed offsets ([`describe`][wizardrules.rl.Observer.describe]):
 one-hot blocks, one bit per card, and counts and points scaled into [0, 1] or [-1, 1].
 
-Needs the extra `rl` (numpy): `pip install "wizardrules[rl]"`.
+Needs the extra `rl` (numpy): `pip install ".[rl]"` from a checkout (once published,
+`pip install "wizardrules[rl]"`).
 
 Examples:
     >>> from wizardrules import new_game

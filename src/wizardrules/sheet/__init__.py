@@ -77,12 +77,24 @@ def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
+def _shown_game(state: SheetState) -> tuple[object, ...]:
+    """What a sheet's equality compares of its state: the finished rounds and the open round's bids."""
+    return (state.rounds, state.pending)
+
+
 @frozen
 class ScoreSheet:
     """The score pad of one game: an immutable, validated record of its rounds.
 
     The players may be given by position (`ScoreSheet(["Ann", "Ben", "Cem"])`), the other
     fields only by name.
+
+    Two sheets are equal when they show the same game: the same players, rules and first
+    dealer, the same finished rounds and the same open round's bids. How the rounds were
+    entered is not compared: a round recorded in one step (`record`) or in two
+    (`record_bids`, then `record_tricks`), a sheet read back from its CSV or JSON, and a sheet
+    amended or recorded from scratch are equal when they show the same rounds (though `undo`
+    steps back through each one's own entries).
 
     Attributes:
         players: the players' names in seat order (3 to 6, unique).
@@ -105,8 +117,8 @@ class ScoreSheet:
     players: tuple[str, ...] = field(converter=_check_names)
     rules: Rules = field(factory=Rules, kw_only=True)
     first_dealer: int = field(default=0, kw_only=True)
-    _entries: tuple[Any, ...] = field(default=(), init=False, repr=False)
-    _state: SheetState = field(factory=SheetState, init=False, eq=False, repr=False)
+    _entries: tuple[Any, ...] = field(default=(), init=False, eq=False, repr=False)
+    _state: SheetState = field(factory=SheetState, init=False, eq=_shown_game, repr=False)
     _schedule: Schedule = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -323,9 +335,10 @@ class ScoreSheet:
         """The sheet with finished round `round_number` recorded anew, every later round checked again.
 
         For a slip noticed rounds later: give what changes, as for `record`; what is left out
-        stays as recorded. The round is checked as `record` checks a round; then every later
-        entry is checked again in order, since a bid rule may depend on the totals (R4.2). The
-        later entries stay as they were, so `undo` still steps back through them.
+        stays as recorded, and bids or tricks by name change only the players named. The round
+        is checked as `record` checks a round; then every later entry is checked again in
+        order, since a bid rule may depend on the totals (R4.2). The later entries stay as they
+        were, so `undo` still steps back through them.
 
         Raises:
             EntryError: `round_number` is not a finished round (bids alone are undone with `undo`).
@@ -339,6 +352,8 @@ class ScoreSheet:
             >>> sheet = sheet.record(bids=[1, 1, 0], tricks=[0, 1, 1])
             >>> sheet.amend(1, tricks=[0, 1, 0]).totals  # round 1: Ben took the trick, not Ann
             (-20, 20, 10)
+            >>> sheet.amend(2, bids={"Cem": 1}).rounds[1].bids  # round 2: Cem bid 1, not 0
+            (1, 1, 1)
         """
         return _amend.amend(self, self._entries, round_number, Changes(bids, tricks, blind, cloud, bombs, trump))
 
@@ -527,13 +542,18 @@ class ScoreSheet:
         """
         return tuple(history_line(self.players, r) for r in self.rounds)
 
-    def to_text(self, *, language: Language = Language.EN, legend: bool = False) -> str:
+    def to_text(self, *, language: Language = Language.EN, legend: bool = False, width: int | None = None) -> str:
         """The score table as people write it: players as columns, rounds as rows.
 
         Each row starts with the round and its cards, and its trump when the sheet records
         trumps; each cell shows bid/tricks, the round's points and the running total.
         `language` is that of the headings and the legend (R1.3); `legend=True` adds a few
-        lines that say how to read the table.
+        lines that say how to read the table. A table wider than `width` characters (say, a
+        terminal's 80 columns) is cut into parts by players, one below the other, each with
+        the round column again; a single player's column is never cut.
+
+        Raises:
+            EntryError: `width` is not a whole number, 1 or more.
 
         Examples:
             >>> from wizardrules import Language, ScoreSheet
@@ -541,7 +561,7 @@ class ScoreSheet:
             >>> print(sheet.to_text(language=Language.DE).splitlines()[0])
             Runde  |          Ann |          Ben |          Cem
         """
-        return render_table(self, language=language, legend=legend)
+        return render_table(self, language=language, legend=legend, width=width)
 
     def __str__(self) -> str:
         return self.to_text()

@@ -72,6 +72,18 @@ class Changes(NamedTuple):
     trump: Suit | Recorded | None
 
 
+def _merged(
+    players: Sequence[str], recorded: Sequence[int], given: Sequence[int] | Mapping[str, int]
+) -> Sequence[int] | Mapping[str, int]:
+    """`given` as `record` takes it; by name, the players left out keep their `recorded` values.
+
+    The names given are not checked here: an unknown one stays in the mapping, for `record` to refuse.
+    """
+    if not isinstance(given, Mapping):
+        return given
+    return {**dict(zip(players, recorded, strict=True)), **given}
+
+
 def amend(sheet: ScoreSheet, entries: Sequence[Entry], round_number: int, changes: Changes) -> ScoreSheet:
     """`sheet`, made of `entries`, with finished round `round_number` recorded anew (see `ScoreSheet.amend`)."""
     bids, tricks, blind, cloud, bombs, trump = changes
@@ -84,10 +96,10 @@ def amend(sheet: ScoreSheet, entries: Sequence[Entry], round_number: int, change
     for entry in (entry for earlier in by_round[: round_number - 1] for entry in earlier):
         fresh = record_again(fresh, entry)
     fresh = fresh.record(
-        bids=old.bids if isinstance(bids, Recorded) else bids,
+        bids=old.bids if isinstance(bids, Recorded) else _merged(sheet.players, old.bids, bids),
         blind=[s for s, b in enumerate(old.blind) if b] if isinstance(blind, Recorded) else blind,
         cloud=old.cloud if isinstance(cloud, Recorded) else cloud,
-        tricks=old.tricks if isinstance(tricks, Recorded) else tricks,
+        tricks=old.tricks if isinstance(tricks, Recorded) else _merged(sheet.players, old.tricks, tricks),
         bombs=old.bombs if isinstance(bombs, Recorded) else bombs,
         trump=old.trump if isinstance(trump, Recorded) else trump,
     )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 from wizardrules._convert import shown
 from wizardrules._words import winners_text
 from wizardrules.cards import Language, Special
-from wizardrules.errors import CardError
+from wizardrules.errors import CardError, EntryError
 from wizardrules.rules import Variant
 from wizardrules.sheet._rows import Round
 
@@ -51,14 +51,20 @@ _LEGEND: Final = {
 }
 
 
-def render_table(sheet: ScoreSheet, *, language: Language = Language.EN, legend: bool = False) -> str:
+def render_table(
+    sheet: ScoreSheet, *, language: Language = Language.EN, legend: bool = False, width: int | None = None
+) -> str:
     """Players as columns, rounds as rows; each cell: bid/tricks, points, running total.
 
     A trump column when any round's trump is recorded; a legend below the table on request;
-    once the game is over, a last line naming the winners (ties too).
+    once the game is over, a last line naming the winners (ties too). A table wider than
+    `width` is cut into parts by players, one below the other, each with the round (and
+    trump) column again.
     """
     if not isinstance(language, Language):
         raise CardError(f"language {shown(language)}: expected Language.EN or Language.DE")
+    if width is not None and (type(width) is not int or width < 1):
+        raise EntryError(f"width {shown(width)} must be a whole number of columns, 1 or more")
     words = _WORDS[language]
     n = len(sheet.players)
     with_trump = any(r.trump is not None for r in sheet.rounds)
@@ -91,17 +97,40 @@ def render_table(sheet: ScoreSheet, *, language: Language = Language.EN, legend:
     widths = [max(len(row[i]) for row in table) for i in range(columns)]
     first = 2 if with_trump else 1  # the columns written left-aligned
 
-    def line(row: list[str]) -> str:
-        cells = [cell.ljust(widths[i]) if i < first else cell.rjust(widths[i]) for i, cell in enumerate(row)]
-        return " | ".join(cells).rstrip()
+    out: list[str] = []
+    for part in _parts(widths, first, width):
+        if out:
+            out.append("")
+        shown_columns = [*range(first), *part]
 
-    rule = "-+-".join("-" * w for w in widths)
-    out = [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
+        def line(row: list[str], columns: list[int] = shown_columns) -> str:
+            cells = [row[i].ljust(widths[i]) if i < first else row[i].rjust(widths[i]) for i in columns]
+            return " | ".join(cells).rstrip()
+
+        rule = "-+-".join("-" * widths[i] for i in shown_columns)
+        out += [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
     if legend:
         out += ["", *_legend(sheet, language, with_trump)]
     if sheet.is_over and sheet.rounds:  # the finished game's table names its winners (R7)
         out += ["", winners_text(sheet.winners(), sheet.totals[places.index(1)], language)]
     return "\n".join(out)
+
+
+def _parts(widths: Sequence[int], first: int, width: int | None) -> list[list[int]]:
+    """The players' columns in as few parts as fit in `width`, as even as fit (each part at least one player)."""
+    players = list(range(first, len(widths)))
+    fixed = sum(widths[:first]) + 3 * (first - 1)
+
+    def fits(part: list[int]) -> bool:
+        return width is None or len(part) == 1 or fixed + sum(3 + widths[i] for i in part) <= width
+
+    for count in range(1, len(players) + 1):
+        size, extra = divmod(len(players), count)
+        starts = [k * size + min(k, extra) for k in range(count + 1)]
+        parts = [players[starts[k] : starts[k + 1]] for k in range(count)]
+        if all(fits(part) for part in parts):
+            return parts
+    return [[column] for column in players]
 
 
 def _legend(sheet: ScoreSheet, language: Language, with_trump: bool) -> list[str]:

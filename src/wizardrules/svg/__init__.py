@@ -178,7 +178,9 @@ def hand(
 
     The cards are sorted as `sorted(cards)` sorts them: Jesters, the suits red, yellow,
     green, blue by rank, Wizards, then special cards. With `legal`, those cards are raised
-    and ringed and the others dimmed, e.g. `legal=legal_plays(cards, trick)` (R5.3).
+    and ringed and the others dimmed (opaque, under a veil), e.g.
+    `legal=legal_plays(cards, trick)` (R5.3). The name of a Wizard or Jester that the next
+    card covers keeps to the strip left in sight.
 
     Args:
         cards: the hand.
@@ -198,7 +200,7 @@ def hand(
         >>> from wizardrules import legal_plays, parse_cards
         >>> cards = parse_cards("W B7 R3 J B12")
         >>> picture = hand(cards, legal=legal_plays(cards, parse_cards("B2")))
-        >>> picture.count('data-raised="true"'), picture.count('opacity="0.45"')
+        >>> picture.count('data-raised="true"'), picture.count('data-dimmed="true"')
         (4, 1)
     """
     held = tuple(sorted(_cards(cards, "hand")))
@@ -327,7 +329,8 @@ def table(
     it, R4.3; blind bids marked, R4.4), tricks taken, total points and how many cards they
     hold (as backs; the faces only of hands a clairvoyant player sees, R4.5); the player to
     act is ringed. Below: the turned-up card, the current trick with trump and led suit,
-    and the player's own hand, its legal plays raised when it is their turn to play (R5.3).
+    and the player's own hand across the table's width, its legal plays raised when it is
+    their turn to play (R5.3). Once the game is over, the winners are named and ringed (R7).
 
     Args:
         view_or_state: a [`PlayerView`][wizardrules.PlayerView], or a

@@ -205,21 +205,24 @@ def _index(card: Card, look: Look) -> list[Markup]:
     return parts
 
 
-def _name(card: Card, look: Look) -> list[Markup]:
+def _name(card: Card, look: Look, strip: float | None) -> list[Markup]:
     """The card's name along the bottom edge (Wizards, Jesters and special cards); a
-    declared Shapeshifter adds its role on a second line."""
+    declared Shapeshifter adds its role on a second line. On a card the next one covers,
+    the name keeps to the `strip` left in sight."""
     lay = look.layout
     lines = [card.undeclared.display(look.lang)]
     if card.kind is CardKind.SHAPESHIFTER and card.role is not None:
         role = Card.WIZARD if card.role is CardKind.WIZARD else Card.JESTER
         lines.append(f"{say('as', look.lang)} {role.display(look.lang)}")
-    width = lay.card_width - 2 * lay.frame - 4
-    font = min(fit_font(line, width, lay.small_font, lay) for line in lines)
+    covered = strip is not None and strip < lay.card_width
+    width = (strip if covered and strip is not None else lay.card_width) - (1 if covered else 2) * lay.frame - 4
+    font = min(fit_font(line, max(width, 1.0), lay.small_font, lay) for line in lines)
     bottom = lay.card_height - lay.frame - 4
+    x, anchor = (lay.frame + 2, "start") if covered else (lay.card_width / 2, "middle")
     parts = []
     for i, line in enumerate(lines):
         y = bottom - (len(lines) - 1 - i) * font * 1.2
-        attrs = {"x": lay.card_width / 2, "y": y, "font-size": font, "text-anchor": "middle"}
+        attrs = {"x": x, "y": y, "font-size": font, "text-anchor": anchor}
         parts.append(text(line, {**attrs, **look.painter.paint(fill="face_ink")}))
     return parts
 
@@ -244,14 +247,27 @@ def _centre(card: Card, look: Look) -> list[Markup]:
     return [_emblem(kind, cx, cy - 2, lay.symbol, look, initial=initial)]
 
 
+def _card_box(lay: Layout) -> dict[str, float]:
+    return {"width": lay.card_width, "height": lay.card_height, "rx": lay.card_radius}
+
+
 def _outline(look: Look, *, fill: str, stroke: str) -> Markup:
-    lay = look.layout
-    box = {"width": lay.card_width, "height": lay.card_height, "rx": lay.card_radius}
-    return el("rect", {**box, **look.painter.paint(fill=fill, stroke=stroke)})
+    return el("rect", {**_card_box(look.layout), **look.painter.paint(fill=fill, stroke=stroke)})
 
 
-def card_face(card: Card, look: Look, *, x: float = 0, y: float = 0, attrs: dict[str, str] | None = None) -> Markup:
-    """The face of `card` with its top left at (x, y), in a group that names the card (`data-card`)."""
+def card_face(
+    card: Card,
+    look: Look,
+    *,
+    x: float = 0,
+    y: float = 0,
+    attrs: dict[str, str] | None = None,
+    strip: float | None = None,
+) -> Markup:
+    """The face of `card` with its top left at (x, y), in a group that names the card (`data-card`).
+
+    `strip`: how much of the card's width is in sight when the next card of a hand covers the rest.
+    """
     lay = look.layout
     inset = lay.frame / 2
     frame = {
@@ -269,7 +285,7 @@ def card_face(card: Card, look: Look, *, x: float = 0, y: float = 0, attrs: dict
         corner = f"rotate(180 {num(lay.card_width / 2)} {num(lay.card_height / 2)})"
         parts.append(group(_index(card, look), {"transform": corner}))
     else:
-        parts.extend(_name(card, look))
+        parts.extend(_name(card, look, strip))
     title = tooltip(card.display(look.lang))
     place = {"transform": f"translate({num(x)} {num(y)})"} if (x, y) != (0, 0) else {}
     return group([title, *parts], {**place, "data-card": str(card), **(attrs or {})})
@@ -314,13 +330,18 @@ class Mark(enum.Enum):
     DIMMED = "dimmed"
 
 
-def marked_card(card: Card, look: Look, *, x: float, y: float, mark: Mark = Mark.PLAIN) -> Markup:
-    """`card` at (x, y); a raised card is lifted by `layout.lift` and ringed in the accent colour."""
+def marked_card(
+    card: Card, look: Look, *, x: float, y: float, mark: Mark = Mark.PLAIN, strip: float | None = None
+) -> Markup:
+    """`card` at (x, y); a raised card is lifted by `layout.lift` and ringed in the accent colour, a
+    dimmed one stays opaque under a veil of the ground's colour (so the cards it overlaps do not show through)."""
     lay = look.layout
     if mark is Mark.DIMMED:
-        return card_face(card, look, x=x, y=y, attrs={"opacity": "0.45"})
+        veil = el("rect", {**_card_box(lay), "fill-opacity": "0.55", **look.painter.paint(fill="background")})
+        place = f"translate({num(x)} {num(y)})"
+        return group([card_face(card, look, strip=strip), veil], {"transform": place, "data-dimmed": "true"})
     if mark is Mark.PLAIN:
-        return card_face(card, look, x=x, y=y)
+        return card_face(card, look, x=x, y=y, strip=strip)
     pad = 3.0
     ring = {
         "x": -pad,
@@ -331,7 +352,7 @@ def marked_card(card: Card, look: Look, *, x: float, y: float, mark: Mark = Mark
         "stroke-width": 2,
         **look.painter.paint(fill="none", stroke="accent"),
     }
-    face = card_face(card, look)
+    face = card_face(card, look, strip=strip)
     place = f"translate({num(x)} {num(y - lay.lift)})"
     return group([el("rect", ring), face], {"transform": place, "data-raised": "true"})
 
@@ -342,15 +363,26 @@ def _mark(card: Card, legal: frozenset[Card] | None) -> Mark:
     return Mark.RAISED if card in legal else Mark.DIMMED
 
 
-def hand_row(cards: tuple[Card, ...], look: Look, *, legal: frozenset[Card] | None) -> Drawing:
-    """The cards side by side, overlapping so each card's corner index shows; an empty hand an empty place."""
+def hand_row(
+    cards: tuple[Card, ...], look: Look, *, legal: frozenset[Card] | None, width: float | None = None
+) -> Drawing:
+    """The cards side by side, overlapping so each card's corner index shows; an empty hand an empty place.
+
+    Given a `width` to fill, the cards spread over it (overlapping less, at most a gap apart).
+    """
     lay = look.layout
     lift = lay.lift if legal is not None else 0.0
     pad = 4.0 if legal is not None else 1.0
+    step = lay.hand_step
+    if width is not None and len(cards) > 1:
+        spread = (width - 2 * pad - lay.card_width) / (len(cards) - 1)
+        step = max(lay.hand_step, min(lay.card_width + lay.gap, spread))
     parts = [] if cards else [empty_slot(look, x=pad, y=pad + lift)]
     for i, card in enumerate(cards):
-        parts.append(marked_card(card, look, x=pad + i * lay.hand_step, y=pad + lift, mark=_mark(card, legal)))
-    width = 2 * pad + max(0, len(cards) - 1) * lay.hand_step + lay.card_width
+        strip = step if i < len(cards) - 1 else None
+        x = pad + i * step
+        parts.append(marked_card(card, look, x=x, y=pad + lift, mark=_mark(card, legal), strip=strip))
+    width = 2 * pad + max(0, len(cards) - 1) * step + lay.card_width
     return Drawing(group(parts), width, 2 * pad + lift + lay.card_height)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from wizardrules.cards import Card, Language
 from wizardrules.engine import Phase, PlayerView
 from wizardrules.rules import Variant
+from wizardrules.scoring import winners
 from wizardrules.svg._cards import Drawing, Look, card_back, card_face, fit_font, hand_row, heading, words
 from wizardrules.svg._trick import TrickScene, draw_trick, suit_line
 from wizardrules.svg._words import round_of, say
@@ -21,9 +22,17 @@ __all__ = ["draw_table", "table_words"]
 _MINI = 0.5
 
 
+def _winners(view: PlayerView) -> tuple[int, ...]:
+    """The seats in first place once the game is over (R7.1, R7.2: ties shared or broken as the rules say)."""
+    if view.phase is not Phase.OVER:
+        return ()
+    hits = [sum(r.hits[seat] for r in view.finished_rounds) for seat in range(len(view.players))]
+    return winners(view.totals, tiebreak=view.rules.tiebreak, hits=hits)
+
+
 def _status(view: PlayerView, lang: Language) -> str:
     if view.to_move is None:
-        return say("game over", lang)
+        return view.to_text(language=lang)  # Game over: Ann wins with 120 points
     return f"{view.players[view.to_move]} {say('to act', lang)}"
 
 
@@ -60,7 +69,10 @@ def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup
     line = lay.font * 1.4
     name = view.players[seat]
     tags = [say("you", lang)] if seat == view.seat else []
-    if seat == view.dealer:
+    won = seat in _winners(view)
+    if won:
+        tags.append(say("winner", lang))
+    elif seat == view.dealer and view.phase is not Phase.OVER:
         tags.append(say("dealer", lang))
     rows = [
         " · ".join(tags),
@@ -76,7 +88,7 @@ def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup
     cards_y = pad + font + len(rows) * line + 8
     parts.extend(_held(view, seat, look, x=x + pad, y=cards_y))
     height = cards_y + lay.card_height * _MINI + pad
-    turn = seat == view.to_move
+    turn = seat == view.to_move or won
     box = {
         "x": x,
         "y": 0,
@@ -86,7 +98,11 @@ def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup
         "stroke-width": 2.5 if turn else 1,
         **look.painter.paint(fill="none", stroke="accent" if turn else "grid"),
     }
-    attrs = {"data-seat": str(seat), **({"data-to-move": "true"} if turn else {})}
+    attrs = {
+        "data-seat": str(seat),
+        **({"data-to-move": "true"} if seat == view.to_move else {}),
+        **({"data-winner": "true"} if won else {}),
+    }
     return group([el("rect", box), *parts], attrs), height
 
 
@@ -97,8 +113,11 @@ def _held(view: PlayerView, seat: int, look: Look, *, x: float, y: float) -> lis
     if seen:
         step = lay.hand_step * _MINI
         return [_mini(card, look, x + i * step, y) for i, card in enumerate(seen)]
+    label_y = y + lay.card_height * _MINI / 2 + lay.font / 3
+    if view.hand_sizes[seat] == 0:  # the round is played out: no backs to show
+        return [words(say("no cards", look.lang), look, x=x, y=label_y, role="muted")]
     count = f"× {view.hand_sizes[seat]}"
-    label_x, label_y = x + lay.card_width * _MINI + 6, y + lay.card_height * _MINI / 2 + lay.font / 3
+    label_x = x + lay.card_width * _MINI + 6
     return [_mini(None, look, x, y), words(count, look, x=label_x, y=label_y)]
 
 
@@ -131,7 +150,7 @@ def _trick(view: PlayerView, look: Look) -> Drawing:
     return draw_trick(scene, look)
 
 
-def _hand(view: PlayerView, look: Look) -> Drawing:
+def _hand(view: PlayerView, look: Look, width: float) -> Drawing:
     lay = look.layout
     lang = look.lang
     heading = f"{say('Hand', lang)} ({view.players[view.seat]})"
@@ -148,7 +167,7 @@ def _hand(view: PlayerView, look: Look) -> Drawing:
     legal = None
     if view.is_my_turn and view.phase is Phase.PLAYING:
         legal = legal_plays(view.hand, view.current_trick.cards)
-    row = hand_row(view.hand, look, legal=legal)
+    row = hand_row(view.hand, look, legal=legal, width=width)
     return Drawing(group([label, row.at(0, top)]), max(row.width, lay.text_width(heading, lay.font)), top + row.height)
 
 
@@ -170,7 +189,7 @@ def draw_table(view: PlayerView, look: Look) -> Drawing:
     trick_x = turned.width + lay.gap * 3
     parts += [turned.at(0, y), trick.at(trick_x, y)]
     y += max(turned.height, trick.height) + lay.gap * 2
-    hand = _hand(view, look)
+    hand = _hand(view, look, max(panels_width, trick_x + trick.width))
     parts.append(hand.at(0, y))
     width = max(panels_width, trick_x + trick.width, hand.width, lay.text_width(title, lay.title_font))
     return Drawing(group(parts), width, y + hand.height)
