@@ -31,9 +31,9 @@ from wizardrules import (
     Variant,
     allowed_bids,
 )
-from wizardrules._compiled import jit
-from wizardrules._compiled import rules as kernel_rules
-from wizardrules._compiled.config import config_for
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels import rules as kernel_rules
+from wizardrules.fast._kernels.config import config_for
 from wizardrules._core import WIN_KEYS
 from wizardrules.fast import Playouts, _playouts, playouts
 

@@ -11,9 +11,9 @@ import numpy as np
 import numpy.typing as npt
 from attrs import field, frozen
 
-from wizardrules._compiled import games, jit
-from wizardrules._compiled.actions import code_action
-from wizardrules._compiled.config import Config, config_for
+from wizardrules.fast._kernels import games, jit
+from wizardrules.fast._kernels.actions import code_action
+from wizardrules.fast._kernels.config import Config, config_for
 from wizardrules._convert import integer, shown
 from wizardrules._core import CARD_OF, cards_of
 from wizardrules.actions import Action

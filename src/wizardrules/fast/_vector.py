@@ -8,10 +8,10 @@ from typing import Any, Final, SupportsIndex, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from wizardrules._compiled import jit
-from wizardrules._compiled.actions import LARGEST_CODE, action_code, card_code, code_action, hand_masks
-from wizardrules._compiled.config import config_for, new_batch
-from wizardrules._compiled.steps import (
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels.actions import LARGEST_CODE, action_code, card_code, code_action, hand_masks
+from wizardrules.fast._kernels.config import config_for, new_batch
+from wizardrules.fast._kernels.steps import (
     D_TURNED,
     G_FIRST_DEALER,
     G_LOGGED,
@@ -23,7 +23,7 @@ from wizardrules._compiled.steps import (
     SEATS,
     begin_game,
 )
-from wizardrules._compiled.vector import (
+from wizardrules.fast._kernels.vector import (
     E_BIDS,
     E_BLIND,
     E_CARDS,

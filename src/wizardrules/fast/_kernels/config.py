@@ -1,6 +1,6 @@
 """A game's rules in the compiled core's terms, and the arrays of a batch of games.
 
-[`config_for`][wizardrules._compiled.config.config_for] checks once that the compiled core
+[`config_for`][wizardrules.fast._kernels.config.config_for] checks once that the compiled core
 can play a game of these players and rules and puts the rules into numbers and arrays; the
 kernels read nothing else. The rules it leaves to the engine (special cards, a custom bid
 policy or score rule) are refused with a `RulesError` that says so.
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Final
 
 from attrs import frozen
 
-from wizardrules._compiled import numpy
-from wizardrules._compiled.rules import (
+from wizardrules.fast._kernels import numpy
+from wizardrules.fast._kernels.rules import (
     C_BLIND_TIMES,
     C_FIRST_FREE,
     C_HIT,
@@ -31,7 +31,7 @@ from wizardrules._compiled.rules import (
     HOOK,
     NOT_EQUAL,
 )
-from wizardrules._compiled.steps import D_TURNED, G_BIDS, G_SIZE, SEATS
+from wizardrules.fast._kernels.steps import D_TURNED, G_BIDS, G_SIZE, SEATS
 from wizardrules._convert import shown
 from wizardrules.bidding import EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
 from wizardrules.engine._setup import Setup, setup_for
@@ -40,7 +40,7 @@ from wizardrules.rules import Rules, Variant
 from wizardrules.scoring import StandardScore
 
 if TYPE_CHECKING:
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 _DEFAULT_RULES: Final = Rules()
 _POLICIES: Final[dict[type, int]] = {FreeBids: FREE, NotEqualBids: NOT_EQUAL, EqualBids: EQUAL, ScorekeeperHook: HOOK}

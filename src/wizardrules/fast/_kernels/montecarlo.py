@@ -1,6 +1,6 @@
 """`MonteCarloBot`'s rollouts in the compiled core: a world's state in, every action's score out.
 
-[`scores`][wizardrules._compiled.montecarlo.scores] takes the one-round state that
+[`scores`][wizardrules.fast._kernels.montecarlo.scores] takes the one-round state that
 `world_state` builds for a sampled world, tries each legal action in it and plays the round
 out with `RuleBot` in every seat, compiled: the same scores, bit for bit, as the Python
 rollouts, in a fraction of the time.
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from wizardrules._compiled import available, jit, numpy
-from wizardrules._compiled.actions import action_code, card_code, hand_masks
-from wizardrules._compiled.config import Config, compiled_rules_problem, config_for, new_batch
-from wizardrules._compiled.rulebot import rollout_scores
-from wizardrules._compiled.rules import win_key
-from wizardrules._compiled.steps import (
+from wizardrules.fast._kernels import available, jit, numpy
+from wizardrules.fast._kernels.actions import action_code, card_code, hand_masks
+from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
+from wizardrules.fast._kernels.rulebot import rollout_scores
+from wizardrules.fast._kernels.rules import win_key
+from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
     G_BEST,
     G_BEST_KEY,

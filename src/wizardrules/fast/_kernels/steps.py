@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
-from wizardrules._compiled.rules import (
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
+from wizardrules.fast._kernels.rules import (
     ANY_SUIT,
     C_PLAYERS,
     C_ROUNDS,
@@ -40,7 +40,7 @@ from wizardrules._compiled.rules import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 # Phases: the engine's numbers.
 TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE = 0, 1, 2, 3

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
-from wizardrules._compiled.rules import C_PLAYERS, win_key
-from wizardrules._compiled.steps import (
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
+from wizardrules.fast._kernels.rules import C_PLAYERS, win_key
+from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
     G_BEST_KEY,
     G_BIDS,
@@ -33,7 +33,7 @@ from wizardrules._compiled.steps import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 
 @kernel()

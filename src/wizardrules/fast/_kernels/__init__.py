@@ -1,8 +1,8 @@
 """Compiled code on demand: plain Python functions that numba compiles on first use (extra `fast`).
 
 The kernels of the fast core are written in the modules of this package as ordinary
-functions on numbers and numpy arrays, marked with [`kernel`][wizardrules._compiled.kernel].
-Nothing here imports numba or numpy: [`jit`][wizardrules._compiled.jit] does, the
+functions on numbers and numpy arrays, marked with [`kernel`][wizardrules.fast._kernels.kernel].
+Nothing here imports numba or numpy: [`jit`][wizardrules.fast._kernels.jit] does, the
 first time a compiled kernel is asked for, and wraps every kernel in a numba dispatcher that
 compiles it on its first call and caches the machine code on disk (`cache=True`), so that a
 second process loads it at once. Importing wizardrules therefore never pays for numba, and

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
+from wizardrules.fast._kernels import kernel
 
 if TYPE_CHECKING:
     from typing import Any, TypeAlias

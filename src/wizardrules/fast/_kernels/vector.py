@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.rules import C_PLAYERS, game_stream, lowest, popcount, round_cards, wrap
-from wizardrules._compiled.steps import (
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.rules import C_PLAYERS, game_stream, lowest, popcount, round_cards, wrap
+from wizardrules.fast._kernels.steps import (
     G_BIDS,
     G_BLIND,
     G_DEALER,
@@ -42,7 +42,7 @@ from wizardrules._compiled.steps import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 # Fields of the observation's layout vector (int64): the offsets of the observer's sections
 # (-1 for one the rules leave out) and the numbers the encoding needs.

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.rules import (
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.rules import (
     ANY_SUIT,
     C_PLAYERS,
     C_ROUNDS,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numba import prange
 
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
     GameArrays = tuple[Array, Array, Array, Array, Array, Array]
     """A game's totals, and per round its bids, tricks, points, blind marks and trump."""
