@@ -58,8 +58,6 @@ class CloudChange(enum.Enum):
 MAX_ROUNDS: Final = 1000
 """The most rounds a game may have: no schedule is longer (the longest built-in one has 20)."""
 
-_UP_TO: Final = tuple(frozenset(range(cards + 1)) for cards in range(MAX_DECK_SIZE + 1))
-
 
 def _bids(values: Iterable[int]) -> tuple[int, ...]:
     return as_tuple(values, "bids", BidError, limit=MAX_PLAYERS)
@@ -171,7 +169,7 @@ def is_bid_policy(value: object) -> bool:
 
 
 class _ByRefusal(abc.ABC):
-    """Derives `allowed` from `refusal` for the built-in policies."""
+    """A built-in policy states its rule once, as `refusal`; `allowed` is the bids it does not refuse."""
 
     __slots__ = ()
 
@@ -180,7 +178,7 @@ class _ByRefusal(abc.ABC):
         """Why `bid` is not allowed, in words; `None` when it is allowed."""
 
     def allowed(self, context: BidContext) -> frozenset[int]:
-        """The bids 0..cards the policy allows."""
+        """The bids 0..cards the policy allows: those its `refusal` has no reason against."""
         return frozenset(b for b in range(context.cards + 1) if self.refusal(context, b) is None)
 
 
@@ -203,10 +201,6 @@ class FreeBids(_ByRefusal):
     def needs_open_bids(self) -> bool:
         """Free bids work with every reveal mode."""
         return False
-
-    def allowed(self, context: BidContext) -> frozenset[int]:
-        """Every bid 0..cards."""
-        return _UP_TO[context.cards]
 
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Only bids outside 0..cards are refused."""
@@ -249,13 +243,6 @@ class NotEqualBids(_ByRefusal):
             return False
         return context.cards >= self.min_cards
 
-    def allowed(self, context: BidContext) -> frozenset[int]:
-        """Every bid 0..cards except, for the last bidder, the one that makes the sum equal the cards."""
-        every = _UP_TO[context.cards]
-        if context.is_last and self.applies(context):
-            return every - {context.cards - context.bid_sum}
-        return every
-
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Refuses the one last bid that makes the sum equal the cards."""
         problem = _out_of_range(context, bid)
@@ -282,13 +269,6 @@ class EqualBids(_ByRefusal):
     def needs_open_bids(self) -> bool:
         """Every bidder must know the running sum."""
         return True
-
-    def allowed(self, context: BidContext) -> frozenset[int]:
-        """Bids that keep the sum at most the cards; for the last bidder, the one that makes it exact."""
-        room = context.cards - context.bid_sum
-        if context.is_last:
-            return frozenset((room,)) if room >= 0 else frozenset()
-        return _UP_TO[room] if room >= 0 else frozenset()
 
     def refusal(self, context: BidContext, bid: int) -> str | None:
         """Refuses bids that overshoot the cards, and on the last bid all but the exact one."""
