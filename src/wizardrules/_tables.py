@@ -22,7 +22,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -142,7 +141,6 @@ of the special cards, the Dragon, Cloud, Juggler, Shapeshifter and Werewolf the 
 the Bomb and the Fairy none (R8.10)."""
 
 
-@functools.lru_cache(maxsize=64)
 def points_table(rule: ScoreRule, most: int) -> tuple[int, ...]:
     """`[(bid * (most + 1) + tricks) * 2 + blind]`: the rule's points of each bid and tricks up to `most` (R6).
 
@@ -174,7 +172,6 @@ def _mask(bids: frozenset[int], cards: int) -> int:
     return sum(1 << bid for bid in bids if type(bid) is int and 0 <= bid <= cards)
 
 
-@functools.lru_cache(maxsize=64)
 def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The policy's allowed bids in every bidding situation of each round, as masks, and the table's stride.
 

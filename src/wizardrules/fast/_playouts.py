@@ -11,15 +11,17 @@ import numpy as np
 import numpy.typing as npt
 from attrs import field, frozen
 
-from wizardrules.fast._kernels import games, jit
-from wizardrules.fast._kernels.actions import code_action
-from wizardrules.fast._kernels.config import Config, config_for
 from wizardrules._convert import integer, shown
 from wizardrules._core import CARD_OF, cards_of
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.engine import Deal
 from wizardrules.errors import RulesError
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels import playouts as kernels
+from wizardrules.fast._kernels.actions import code_action
+from wizardrules.fast._kernels.config import Config, config_for, new_batch
+from wizardrules.fast._kernels.steps import D_TURNED
 from wizardrules.record import GameRecord
 from wizardrules.rules import Rules
 
@@ -135,18 +137,16 @@ class Playouts:
 def replay_game(config: Config, seed: int, i: int) -> tuple[tuple[Deal, ...], tuple[Action, ...], int]:
     """Play game `i` of a run again with its log on: its deals, its actions and its first dealer."""
     n, rounds = config.players, config.rounds
-    hands = np.zeros((rounds, n), dtype=np.uint64)
-    turned = np.zeros(rounds, dtype=np.int64)
-    log = np.zeros(config.longest, dtype=np.int16)
-    first_dealer, logged = jit(games.replay_game)(config.rules, np.uint64(seed), np.uint64(i), (hands, turned, log))
+    _, dealt, log = new_batch(1, rounds, config.longest)
+    first_dealer, logged = jit(kernels.replay_game)(config.rules, np.uint64(seed), i, dealt, log)
     deals = tuple(
         Deal(
-            hands=[cards_of(int(hand)) for hand in hands[r]],
-            turned_up=None if turned[r] < 0 else CARD_OF[int(turned[r])],
+            hands=[cards_of(int(hand)) for hand in dealt[0, r, :n]],
+            turned_up=None if dealt[0, r, D_TURNED] < 0 else CARD_OF[int(dealt[0, r, D_TURNED])],
         )
         for r in range(rounds)
     )
-    return deals, tuple(code_action(int(code)) for code in log[:logged]), int(first_dealer)
+    return deals, tuple(code_action(int(code)) for code in log[0, :logged]), int(first_dealer)
 
 
 def _results(n: int, rounds: int, seats: int) -> tuple[npt.NDArray[Any], ...]:
@@ -208,7 +208,7 @@ def playouts(
         n * per_game, f"playouts: {n:,} games", lambda: _results(n, rounds, seats)
     )
     with _threads(threads):
-        jit(games.play_games)(config.rules, stream, (totals, bids, tricks, points, blind, trump), first_dealer)
+        jit(kernels.play_games)(config.rules, stream, (totals, bids, tricks, points, blind, trump), first_dealer)
     for array in (totals, bids, tricks, points, blind, trump, first_dealer):
         array.setflags(write=False)
     return Playouts(

@@ -8,6 +8,11 @@ from typing import Any, Final, SupportsIndex, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from wizardrules._convert import shown
+from wizardrules._core import CARD_OF, cards_of
+from wizardrules.engine import Deal, GameState
+from wizardrules.engine.view import _bid_visible as bid_visible
+from wizardrules.errors import ActionError, IllegalActionError, RulesError, WizardRulesError
 from wizardrules.fast._kernels import jit
 from wizardrules.fast._kernels.actions import LARGEST_CODE, action_code, card_code, code_action, hand_masks
 from wizardrules.fast._kernels.config import config_for, new_batch
@@ -32,6 +37,7 @@ from wizardrules.fast._kernels.vector import (
     E_DECK,
     E_FIELDS,
     E_HAND,
+    E_KNOWN,
     E_LEADER,
     E_LED,
     E_MOST,
@@ -39,7 +45,6 @@ from wizardrules.fast._kernels.vector import (
     E_PHASE,
     E_PLAYABLE,
     E_PLAYED,
-    E_REVEAL,
     E_ROUND,
     E_ROUNDS,
     E_SEEN,
@@ -51,28 +56,20 @@ from wizardrules.fast._kernels.vector import (
     E_TRUMP,
     E_TURNED,
     E_WON,
-    OPEN,
-    SECRET,
-    SIMULTANEOUS,
     deal_all,
     legal_masks,
     observe_all,
     step_all,
 )
-from wizardrules._convert import shown
-from wizardrules._core import CARD_OF, cards_of
-from wizardrules.engine import Deal, GameState
-from wizardrules.errors import ActionError, IllegalActionError, RulesError, WizardRulesError
 from wizardrules.fast._playouts import allocated, game_index
 from wizardrules.record import GameRecord
 from wizardrules.rl import ActionCodec, Observer
-from wizardrules.rules import BidReveal, Rules, Variant
+from wizardrules.rules import Rules, Variant
 
 __all__ = ["VectorGame"]
 
 _MAX_BATCH: Final = 1 << 20
 _INT64: Final = np.dtype(np.int64)
-_REVEALS: Final = {BidReveal.OPEN: OPEN, BidReveal.SIMULTANEOUS: SIMULTANEOUS, BidReveal.SECRET: SECRET}
 _SECTIONS: Final = {
     E_PHASE: "phase",
     E_ROUND: "round",
@@ -195,7 +192,9 @@ class VectorGame:
                 fields[field] = layout[name].start
         fields[E_MOST] = self.observer.cards
         fields[E_ROUNDS] = self.observer.rounds
-        fields[E_REVEAL] = _REVEALS[self.rules.bid_reveal]
+        for phase in range(4):  # the standard deck's phases, by the engine's numbers
+            for own in (0, 1):
+                fields[E_KNOWN + 2 * phase + own] = bid_visible(self.rules.bid_reveal, phase, 0, 1 - own)
         fields[E_CLAIRVOYANCE] = Variant.CLAIRVOYANCE in self.rules.variants
         fields[E_PLAYABLE] = layout["trick"].shape[-1]
         fields[E_DECK] = layout["hand"].size

@@ -11,7 +11,9 @@ code when the extra is installed, without importing anything above them.
 
 In a kernel, `np` is numpy and `prange` is numba's parallel range; both are given to the
 kernels when they are compiled (`if TYPE_CHECKING` imports name them for the type checker).
-A module-level tuple of whole numbers that a kernel reads becomes a numpy array there.
+A module-level tuple of whole numbers (or of floats) that a kernel reads becomes a numpy
+array of int64 (or float64) there: this is how the kernels read the rule tables that
+`wizardrules._tables` computes from the rules' own statements.
 """
 
 from __future__ import annotations
@@ -108,11 +110,20 @@ def _compile(names: list[str]) -> None:
     for function, _options in _KERNELS.values():  # the kernels' own modules' constants
         for key, value in function.__globals__.items():
             if not key.startswith("__") and key not in _KERNELS and key not in ("np", "prange"):
-                table = isinstance(value, tuple) and value and all(type(item) is int for item in value)
-                env.setdefault(key, numpy.array(value, dtype=numpy.int64) if table else value)  # tables as arrays
+                env.setdefault(key, _array(numpy, value))  # tables as arrays
     for name in names:
         function, options = _KERNELS[name]
         clone = types.FunctionType(function.__code__, env, name, function.__defaults__, function.__closure__)
         clone.__module__ = function.__module__
         clone.__qualname__ = function.__qualname__
         env[name] = numba.njit(cache=True, **options)(clone)
+
+
+def _array(numpy: types.ModuleType, value: object) -> object:
+    """A tuple of whole numbers as an int64 array, of floats as a float64 array; any other value as it is."""
+    if isinstance(value, tuple) and value:
+        if all(type(item) is int for item in value):
+            return numpy.array(value, dtype=numpy.int64)
+        if all(type(item) is float for item in value):
+            return numpy.array(value, dtype=numpy.float64)
+    return value

@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from wizardrules.actions import Action
+from wizardrules.cards import Suit
+from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code, hand_masks
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
 from wizardrules.fast._kernels.rulebot import rollout_scores
-from wizardrules.fast._kernels.rules import win_key
+from wizardrules.fast._kernels.rules import led_after, win_key
 from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
     G_BEST,
@@ -42,9 +45,6 @@ from wizardrules.fast._kernels.steps import (
     PLAYING_PHASE,
     TRUMP_PHASE,
 )
-from wizardrules.actions import Action
-from wizardrules.cards import Suit
-from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.rules import Rules
 
 _SUITS: Final = tuple(Suit)
@@ -96,8 +96,7 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
     for position, card in enumerate(trick.cards):
         code = card_code(card)
         games[:, G_TRICK + position] = code
-        if led == -1 and code < 56:
-            led = code // 13 if code < 52 else -2
+        led = led_after(led, code)
         key = win_key(code, trump, led)
         if key > best_key:
             best, best_key = position, key

@@ -32,11 +32,11 @@ from wizardrules.fast._kernels.steps import (
     G_TURNED,
     G_WON,
     OVER_PHASE,
-    PLAYING_PHASE,
     TRUMP_PHASE,
     apply_code,
     deal_game,
     legal_codes,
+    next_round,
 )
 
 if TYPE_CHECKING:
@@ -48,21 +48,19 @@ if TYPE_CHECKING:
 # (-1 for one the rules leave out) and the numbers the encoding needs.
 E_PHASE, E_ROUND, E_CARDS, E_SIZES, E_WON, E_TOTALS, E_DEALER, E_MOVE, E_TRUMP, E_TURNED = range(10)
 E_HAND, E_SEEN, E_SEEN_HANDS, E_BIDS, E_BLIND, E_LEADER, E_LED, E_TRICK, E_PLAYED = range(10, 19)
-E_MOST, E_ROUNDS, E_REVEAL, E_CLAIRVOYANCE, E_PLAYABLE, E_DECK, E_SIZE = range(19, 26)
-E_FIELDS = 26
+E_MOST, E_ROUNDS, E_CLAIRVOYANCE, E_PLAYABLE, E_DECK, E_SIZE = range(19, 25)
+E_KNOWN = 25
+"""From here on, per phase (the engine's numbers, 0..3) and whether the bid is the seat's own:
+whether a bid made is known to a seat (R4.3), as the engine's views answer it."""
+E_FIELDS = E_KNOWN + 2 * 4
 """The layout vector's length."""
-OPEN, SIMULTANEOUS, SECRET = 0, 1, 2
-"""`E_REVEAL`'s values (R4.3)."""
 
 
-@kernel()
-def bid_known(reveal: int, phase: int, seat: int, other: int) -> bool:
-    """Whether `seat` may know `other`'s bid once made (R4.3), as the engine's views say."""
-    if other == seat or reveal == OPEN:
-        return True
-    if reveal == SIMULTANEOUS:
-        return phase >= PLAYING_PHASE
-    return phase == OVER_PHASE
+@kernel(inline=True)
+def bid_known(layout: Array, phase: int, seat: int, other: int) -> bool:
+    """Whether `seat` may know `other`'s bid once made (R4.3): the engine views' answer, in the layout's
+    table (`E_KNOWN`)."""
+    return layout[E_KNOWN + 2 * phase + (other == seat)] != 0
 
 
 @kernel()
@@ -112,11 +110,10 @@ def observe(games: Array, b: int, seat: int, rules: Array, layout: Array, scales
             if other != seat:
                 start = layout[E_SEEN_HANDS] + (wrap(other - seat, n) - 1) * layout[E_DECK]
                 add_plane(out, start, games[b, G_HANDS + other])
-    reveal = layout[E_REVEAL]
     width = layout[E_MOST] + 1
     for other in range(n):
         bid = games[b, G_BIDS + other]
-        if bid >= 0 and bid_known(reveal, phase, seat, other):
+        if bid >= 0 and bid_known(layout, phase, seat, other):
             rel = wrap(other - seat, n)
             out[layout[E_BIDS] + rel * width + bid] = 1.0
             if layout[E_BLIND] >= 0 and games[b, G_BLIND] >> other & 1:
@@ -219,6 +216,7 @@ def step_all(
             for seat in range(n):
                 rewards[b, seat] = games[b, G_POINTS + seat]
             scored[b] = True
+            next_round(games, deals, b, rules)
             done[b] = games[b, G_PHASE] == OVER_PHASE
         mask_row(games, b, rules, index_of_code, mask, listed)
     return -1, next_game
