@@ -185,8 +185,10 @@ def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...])
     Examples:
         >>> from wizardrules import NotEqualBids
         >>> table, stride = bid_table(NotEqualBids(), 3, (1, 2))
-        >>> bin(table[0]), bin(table[1 * stride + 1])  # round 1: the first bidder; the dealer after a bid of 1
-        ('0b11', '0b1')
+        >>> bin(table[0])  # round 1 (one card): the first bidder may bid 0 or 1
+        '0b11'
+        >>> bin(table[1 * stride + 1])  # the dealer, seat 0, after bids adding up to 1: not 0
+        '0b10'
     """
     stride = max(cards * (players - 1) for cards in cards_per_round) + 1
     rows = 1 + 2 * players

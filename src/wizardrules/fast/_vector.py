@@ -179,9 +179,11 @@ class VectorGame:
         self._rewards = np.zeros((batch, n), dtype=np.float32)
         self._scored = np.zeros(batch, dtype=np.bool_)
         self._done = np.zeros(batch, dtype=np.bool_)
-        jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules)
+        self._scratch = np.empty(64, dtype=np.int64)
+        """Room for the kernels' lists."""
+        jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules, self._scratch)
         """Every game's legal actions, kept up to date by each step."""
-        self._kernels[0](self._games, config.rules, self._index_of_code, self._mask)
+        self._kernels[0](self._games, config.rules, self._index_of_code, self._mask, self._scratch)
 
     def _encoding(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """The observer's layout as the observation kernel reads it, and its scales."""
@@ -342,6 +344,7 @@ class VectorGame:
             self._rewards,
             self._scored,
             self._done,
+            self._scratch,
         )
         if row >= 0:
             index = int(np.asarray(actions)[row])  # as given, before a copy as int64
@@ -373,7 +376,9 @@ class VectorGame:
                 self._deals[i, rnd, seat] = mask
             self._deals[i, rnd, D_TURNED] = -1 if deal.turned_up is None else card_code(deal.turned_up)
         jit(begin_game)(self._games, self._deals, i, state.first_dealer, -1, self._config.rules)
-        self._kernels[0](self._games[i : i + 1], self._config.rules, self._index_of_code, self._mask[i : i + 1])
+        self._kernels[0](
+            self._games[i : i + 1], self._config.rules, self._index_of_code, self._mask[i : i + 1], self._scratch
+        )
 
     def record(self, i: SupportsIndex) -> GameRecord:
         """Game `i` so far as a `GameRecord` (a game that is over: the whole game); it replays through the engine.

@@ -35,20 +35,30 @@ _COMPILED: dict[str, Any] = {}
 """The environment of the compiled kernels: numpy, prange, constants and the dispatchers by name."""
 
 
-def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[F], F]:
+def kernel(*, parallel: bool = False, inline: bool = False, allocates: bool = False) -> Callable[[F], F]:
     """Mark a module-level function as a kernel: compiled by numba (nopython) on first use.
 
     The function itself is returned unchanged. Kernel names are unique across the package,
     because the compiled kernels call each other by name. `inline` kernels are compiled into
     the kernels that call them (numba's `inline="always"`): for small steps called in loops,
     where passing a game's arrays to a call would cost more than the work.
+
+    Only a kernel that `allocates` arrays is compiled with numba's reference counting: in
+    every other kernel, each array handed along (to an inlined step, a view of a row) would
+    otherwise cost an atomic count up and down, which took half the time of a game. Such a
+    kernel is given the room it works in (a scratch array) by its caller.
     """
 
     def mark(function: F) -> F:
         name = function.__name__
         if name in _KERNELS and _KERNELS[name][0] is not function:
             raise ValueError(f"two kernels are named {name!r}")  # a programming error of the package itself
-        _KERNELS[name] = (function, {"parallel": parallel, **({"inline": "always"} if inline else {})})
+        options: dict[str, Any] = {"parallel": parallel}
+        if inline:
+            options["inline"] = "always"
+        if not allocates:
+            options["_nrt"] = False
+        _KERNELS[name] = (function, options)
         return function
 
     return mark

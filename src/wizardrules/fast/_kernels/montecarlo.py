@@ -111,5 +111,6 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
         games[:, G_TOTALS + seat] = view.totals[seat]
     codes = np.array([action_code(action) for action in actions], dtype=np.int64)  # all standard: possible()
     out = np.empty(len(actions), dtype=np.float64)
-    jit(rollout_scores)(games, deals, log, view.seat, codes, config.rules, config.clairvoyant, out)
+    scratch = np.empty(64, dtype=np.int64)
+    jit(rollout_scores)(games, deals, log, view.seat, codes, config.rules, config.clairvoyant, out, scratch)
     return [float(value) for value in out]

@@ -1,8 +1,8 @@
 """Whole games of uniformly random legal play, compiled: the core of `wizardrules.fast.playouts`.
 
 A game is played with the one compiled transition of `steps`, as `VectorGame` plays it:
-`deal_game` deals it, and each decision is uniform over the legal actions that
-`legal_codes` lists (the engine's `legal_actions()`, in its order) before `apply_code`
+`deal_game` deals it, and each decision is drawn by `random_code`, uniformly over the legal
+actions (those `legal_codes` lists, the engine's `legal_actions()`), before `apply_code`
 applies it. A run plays its games in parallel (`prange`); game `i` draws its deals and
 choices from its own stream (`game_stream(seed, i)`), so a run gives the same games whatever
 the threads. Replayed with its log on, a game writes every action as a code (`steps.BID`,
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wizardrules.fast._kernels import kernel
-from wizardrules.fast._kernels.rules import C_PLAYERS, C_ROUNDS, below, game_stream
+from wizardrules.fast._kernels.rules import C_PLAYERS, C_ROUNDS, game_stream
 from wizardrules.fast._kernels.steps import (
     G_BIDS,
     G_BLIND,
@@ -31,9 +31,12 @@ from wizardrules.fast._kernels.steps import (
     SEATS,
     apply_code,
     deal_game,
-    legal_codes,
     next_round,
+    random_code,
 )
+
+CHUNKS = 1024
+"""A run's games are shared out in this many chunks at most, for the threads to take."""
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,21 +50,28 @@ if TYPE_CHECKING:
 
 @kernel()
 def play_game(
-    games: Array, deals: Array, log: Array, b: int, stream: np.uint64, game: int, rules: Array, out: GameArrays
+    games: Array,
+    deals: Array,
+    log: Array,
+    b: int,
+    stream: np.uint64,
+    game: int,
+    rules: Array,
+    out: GameArrays,
+    scratch: Array,
 ) -> None:
     """Deal game `b` as game `game` of a run from `stream` and play it out with uniformly random legal actions.
 
     `out` receives the game's totals and, per round, its bids, tricks, points, blind marks and
-    trump; `log` (a row per game, of any width) the actions as far as it has room.
+    trump; `log` (a row per game, of any width) the actions as far as it has room. `scratch`
+    is room for the deal (64 whole numbers).
     """
     totals, bids_out, tricks_out, points_out, blind_out, trump_out = out
     n = rules[C_PLAYERS]
-    codes = np.empty(64, dtype=np.int64)
-    stream = deal_game(games, deals, b, stream, game, rules)
+    stream = deal_game(games, deals, b, stream, game, rules, scratch)
     while games[b, G_PHASE] != OVER_PHASE:
-        count = legal_codes(games, b, rules, codes)
-        choice, stream = below(stream, count)
-        if apply_code(games, deals, log, b, codes[choice], rules):  # a round ended: record it
+        code, stream = random_code(games, b, rules, stream)
+        if apply_code(games, deals, log, b, code, rules):  # a round ended: record it
             rnd = games[b, G_ROUND]
             for seat in range(n):
                 bids_out[rnd, seat] = games[b, G_BIDS + seat]
@@ -74,7 +84,7 @@ def play_game(
         totals[seat] = games[b, G_TOTALS + seat]
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, allocates=True)
 def play_games(rules: Array, seed: np.uint64, out: GameArrays, first_dealer: Array) -> None:
     """Play every game of a run in parallel (row `i` of each array of `out` is game `i`'s).
 
@@ -82,16 +92,20 @@ def play_games(rules: Array, seed: np.uint64, out: GameArrays, first_dealer: Arr
     """
     totals, bids, tricks, points_out, blind, trump = out
     rounds = rules[C_ROUNDS]
-    for i in prange(totals.shape[0]):
+    count = totals.shape[0]
+    chunks = min(count, CHUNKS)
+    for c in prange(chunks):  # each chunk plays games c, c + chunks, ... in the room it allocates once
         games = np.zeros((1, G_SIZE), dtype=np.int64)
         deals = np.zeros((1, rounds, SEATS + 1), dtype=np.int64)
         no_log = np.zeros((1, 0), dtype=np.int16)
-        game_out = (totals[i], bids[i], tricks[i], points_out[i], blind[i], trump[i])
-        play_game(games, deals, no_log, 0, game_stream(seed, np.uint64(i)), i, rules, game_out)
-        first_dealer[i] = games[0, G_FIRST_DEALER]
+        scratch = np.empty(64, dtype=np.int64)
+        for i in range(c, count, chunks):
+            game_out = (totals[i], bids[i], tricks[i], points_out[i], blind[i], trump[i])
+            play_game(games, deals, no_log, 0, game_stream(seed, np.uint64(i)), i, rules, game_out, scratch)
+            first_dealer[i] = games[0, G_FIRST_DEALER]
 
 
-@kernel()
+@kernel(allocates=True)
 def replay_game(rules: Array, seed: np.uint64, game: int, deals: Array, log: Array) -> tuple[int, int]:
     """Play game `game` of a run seeded `seed` again into row 0 of `deals` and `log`; its first dealer and log length.
 
@@ -107,5 +121,5 @@ def replay_game(rules: Array, seed: np.uint64, game: int, deals: Array, log: Arr
         np.zeros((rounds, n), dtype=np.bool_),
         np.zeros(rounds, dtype=np.int8),
     )
-    play_game(games, deals, log, 0, game_stream(seed, np.uint64(game)), game, rules, out)
+    play_game(games, deals, log, 0, game_stream(seed, np.uint64(game)), game, rules, out, np.empty(64, dtype=np.int64))
     return games[0, G_FIRST_DEALER], games[0, G_LOGGED]

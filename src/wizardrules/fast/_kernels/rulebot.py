@@ -40,8 +40,6 @@ from wizardrules.fast._kernels.steps import (
 )
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from wizardrules.fast._kernels.rules import Array
 
 
@@ -151,9 +149,11 @@ def rulebot_code(games: Array, b: int, codes: Array, count: int, rules: Array, c
 
 
 @kernel()
-def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clairvoyant: bool) -> None:
-    """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5)."""
-    codes = np.empty(64, dtype=np.int64)
+def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clairvoyant: bool, codes: Array) -> None:
+    """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5).
+
+    `codes` is room for the legal codes (64 whole numbers).
+    """
     while games[b, G_PHASE] != OVER_PHASE:
         count = legal_codes(games, b, rules, codes)
         code = rulebot_code(games, b, codes, count, rules, clairvoyant and games[b, G_ROUND] == 0)
@@ -163,17 +163,26 @@ def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clair
 
 @kernel()
 def rollout_scores(
-    games: Array, deals: Array, log: Array, seat: int, codes: Array, rules: Array, clairvoyant: bool, scores: Array
+    games: Array,
+    deals: Array,
+    log: Array,
+    seat: int,
+    codes: Array,
+    rules: Array,
+    clairvoyant: bool,
+    scores: Array,
+    scratch: Array,
 ) -> None:
     """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
 
     A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
+    `scratch` is room for the legal codes (64 whole numbers).
     """
     n = rules[C_PLAYERS]
     for i in range(codes.shape[0]):
         if apply_code(games, deals, log, i, codes[i], rules):
             next_round(games, deals, i, rules)
-        play_out(games, deals, log, i, rules, clairvoyant)
+        play_out(games, deals, log, i, rules, clairvoyant, scratch)
         every = 0
         for other in range(n):
             every += games[i, G_POINTS + other]

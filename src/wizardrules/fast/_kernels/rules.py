@@ -137,7 +137,10 @@ def allowed_bids(cfg: Array, rnd: int, made: int, bid_sum: int, dealer: int, tot
     stride = cfg[C_BID_STRIDE]
     row = cfg[C_BIDS] + rnd * (1 + 2 * players) * stride
     if made == players - 1:
-        trails = totals[dealer] < totals[:players].max()
+        trails = 0
+        for seat in range(players):
+            if totals[seat] > totals[dealer]:
+                trails = 1
         row += (1 + 2 * dealer + trails) * stride
     return cfg[row + bid_sum]
 

@@ -31,8 +31,10 @@ from wizardrules.fast._kernels.rules import (
     fixed_trump,
     led_after,
     lowest,
+    nth_bit,
     playable,
     points,
+    popcount,
     round_cards,
     win_key,
     wrap,
@@ -136,74 +138,69 @@ def bids_allowed(games: Array, b: int, rules: Array) -> int:
     return allowed_bids(rules, rnd, games[b, G_MADE], games[b, G_BID_SUM], games[b, G_DEALER], totals)
 
 
+NO_CODE = -1
+"""No action: `choices` names no first or last code."""
+
+
+@kernel(inline=True)
+def choices(games: Array, b: int, rules: Array) -> tuple[int, int, int, int]:
+    """Game `b`'s legal actions as `(first, base, mask, last)`: in the engine's order, the code `first`,
+    then `base` plus each set bit of `mask`, then the code `last` (`NO_CODE` where there is none).
+
+    The one statement of the legal actions (R3.2, R4.1, R4.4, R5.3) that `legal_codes` lists and
+    `nth_code` picks from: a card player may play the Jester, the suit cards it may play, then the
+    Wizard (each copy of a Wizard or Jester is one action); a bidder who has not looked may look,
+    or bid blind; the dealer names one of the four suits.
+    """
+    phase = games[b, G_PHASE]
+    seat = games[b, G_MOVE]
+    if phase == PLAYING_PHASE:
+        hand = playable(games[b, G_HANDS + seat], games[b, G_LED])
+        first = PLAY + 56 if hand & JESTERS else NO_CODE
+        last = PLAY + 52 if hand & WIZARDS else NO_CODE
+        return first, PLAY, hand & ~(WIZARDS | JESTERS), last
+    if phase == BIDDING_PHASE:
+        allowed = bids_allowed(games, b, rules)
+        if not games[b, G_LOOKED] >> seat & 1:  # look, or bid blind (R4.4)
+            return LOOK, BLIND_BID, allowed, NO_CODE
+        return NO_CODE, BID, allowed, NO_CODE
+    if phase == TRUMP_PHASE:
+        return NO_CODE, TRUMP, 0xF, NO_CODE
+    return NO_CODE, 0, 0, NO_CODE
+
+
 @kernel(inline=True)
 def legal_codes(games: Array, b: int, rules: Array, out: Array) -> int:
     """Write the legal action codes of game `b` into `out` in the engine's order; their number (0 once over)."""
-    phase = games[b, G_PHASE]
-    seat = games[b, G_MOVE]
+    first, base, mask, last = choices(games, b, rules)
     count = 0
-    if phase == PLAYING_PHASE:
-        hand = playable(games[b, G_HANDS + seat], games[b, G_LED])
-        suits = hand & ~(WIZARDS | JESTERS)
-        if hand & JESTERS:
-            out[count] = PLAY + 56
-            count += 1
-        while suits:
-            out[count] = PLAY + lowest(suits)
-            count += 1
-            suits &= suits - 1
-        if hand & WIZARDS:
-            out[count] = PLAY + 52
-            count += 1
-    elif phase == BIDDING_PHASE:
-        allowed = bids_allowed(games, b, rules)
-        code = BID
-        if not games[b, G_LOOKED] >> seat & 1:  # look, or bid blind (R4.4)
-            out[count] = LOOK
-            count += 1
-            code = BLIND_BID
-        for bid in range(round_cards(rules, games[b, G_ROUND]) + 1):
-            if allowed >> bid & 1:
-                out[count] = code + bid
-                count += 1
-    elif phase == TRUMP_PHASE:
-        for suit in range(4):
-            out[count] = TRUMP + suit
-            count += 1
+    if first != NO_CODE:
+        out[0] = first
+        count = 1
+    while mask:
+        out[count] = base + lowest(mask)
+        count += 1
+        mask &= mask - 1
+    if last != NO_CODE:
+        out[count] = last
+        count += 1
     return count
 
 
 @kernel(inline=True)
-def is_legal(games: Array, b: int, rules: Array, code: int) -> bool:
-    """Whether `code` is one of game `b`'s legal actions (as `legal_codes` lists them), checked directly."""
-    phase = games[b, G_PHASE]
-    seat = games[b, G_MOVE]
-    if phase == PLAYING_PHASE:
-        card = code - PLAY
-        hand = games[b, G_HANDS + seat]
-        if card < 0 or card > 59:
-            return False
-        if card >= 52:  # a Wizard or Jester may always be played (R5.3), named by its first copy
-            return (card == 52 and (hand & WIZARDS) != 0) or (card == 56 and (hand & JESTERS) != 0)
-        return (playable(hand, games[b, G_LED]) >> card & 1) != 0
-    if phase == BIDDING_PHASE:
-        looked = games[b, G_LOOKED] >> seat & 1
-        if code == LOOK:
-            return not looked
-        if BLIND_BID <= code < LOOK:
-            bid = code - BLIND_BID
-            if looked:
-                return False
-        elif 0 <= code < BLIND_BID:
-            bid = code
-            if not looked:
-                return False
-        else:
-            return False
-        return bid <= round_cards(rules, games[b, G_ROUND]) and (bids_allowed(games, b, rules) >> bid & 1) != 0
-    if phase == TRUMP_PHASE:
-        return TRUMP <= code < TRUMP + 4
-    return False
+def random_code(games: Array, b: int, rules: Array, stream: np.uint64) -> tuple[int, np.uint64]:
+    """A legal action code of game `b` drawn uniformly from `stream` (as if from `legal_codes`' list), and the
+    stream's next state."""
+    first, base, mask, last = choices(games, b, rules)
+    ahead = first != NO_CODE
+    middle = popcount(mask)
+    r, stream = below(stream, ahead + middle + (last != NO_CODE))
+    if r < ahead:
+        return first, stream
+    r -= ahead
+    if r < middle:
+        return base + nth_bit(mask, r), stream
+    return last, stream
 
 
 @kernel(inline=True)
@@ -300,14 +297,14 @@ def next_round(games: Array, deals: Array, b: int, rules: Array) -> None:
 
 
 @kernel()
-def deal_game(games: Array, deals: Array, b: int, stream: np.uint64, game: int, rules: Array) -> np.uint64:
+def deal_game(games: Array, deals: Array, b: int, stream: np.uint64, game: int, rules: Array, deck: Array) -> np.uint64:
     """Start game `b` as game `game` of a run: its first dealer and every round's deal from `stream` (R2.5, R2.6).
 
-    The stream's state after the deal is returned (for a game that draws its choices from it too).
+    `deck` is room for the shuffle (60 whole numbers or more). The stream's state after the
+    deal is returned (for a game that draws its choices from it too).
     """
     n = rules[C_PLAYERS]
     first_dealer, stream = below(stream, n)
-    deck = np.empty(60, dtype=np.int64)
     for rnd in range(rules[C_ROUNDS]):
         cards = round_cards(rules, rnd)
         dealt = n * cards

@@ -157,18 +157,17 @@ def mask_row(games: Array, b: int, rules: Array, index_of_code: Array, out: Arra
 
 
 @kernel()
-def legal_masks(games: Array, rules: Array, index_of_code: Array, out: Array) -> None:
-    """Each game's legal actions as a row of `out`, in the codec's index space."""
-    codes = np.empty(64, dtype=np.int64)
+def legal_masks(games: Array, rules: Array, index_of_code: Array, out: Array, scratch: Array) -> None:
+    """Each game's legal actions as a row of `out`, in the codec's index space (`scratch`: 64 whole numbers)."""
     for b in range(out.shape[0]):
-        mask_row(games, b, rules, index_of_code, out, codes)
+        mask_row(games, b, rules, index_of_code, out, scratch)
 
 
 @kernel()
-def deal_all(games: Array, deals: Array, seed: np.uint64, rules: Array) -> None:
-    """Deal game `b` of a run seeded `seed` into each row `b`."""
+def deal_all(games: Array, deals: Array, seed: np.uint64, rules: Array, scratch: Array) -> None:
+    """Deal game `b` of a run seeded `seed` into each row `b` (`scratch`: 64 whole numbers)."""
     for b in range(games.shape[0]):
-        deal_game(games, deals, b, game_stream(seed, np.uint64(b)), b, rules)
+        deal_game(games, deals, b, game_stream(seed, np.uint64(b)), b, rules, scratch)
 
 
 @kernel()
@@ -186,6 +185,7 @@ def step_all(
     rewards: Array,
     scored: Array,
     done: Array,
+    scratch: Array,
 ) -> tuple[int, int]:
     """Step every game by its action (a codec index), or deal a new game where the last one is over (the action
     is then ignored).
@@ -196,6 +196,7 @@ def step_all(
     Else -1, with each game's round points in `rewards` (0 but where a round ended), `scored`
     marking the games whose round ended and `done` the games this step ended. New games are
     numbered from `next_game` in the order of their rows; the number after the last is returned too.
+    `scratch` is room for the kernels' lists (64 whole numbers).
     """
     n = rules[C_PLAYERS]
     size = code_of_index.shape[0]
@@ -203,14 +204,13 @@ def step_all(
         action = actions[b]
         if games[b, G_PHASE] != OVER_PHASE and not (0 <= action < size and mask[b, action]):
             return b, next_game
-    listed = np.empty(64, dtype=np.int64)
     for b in range(actions.shape[0]):
         done[b] = False
         scored[b] = False
         for seat in range(n):
             rewards[b, seat] = 0.0
         if games[b, G_PHASE] == OVER_PHASE:  # a game ended at the last step: the next one starts
-            deal_game(games, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules)
+            deal_game(games, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules, scratch)
             next_game += 1
         elif apply_code(games, deals, log, b, code_of_index[actions[b]], rules):
             for seat in range(n):
@@ -218,5 +218,5 @@ def step_all(
             scored[b] = True
             next_round(games, deals, b, rules)
             done[b] = games[b, G_PHASE] == OVER_PHASE
-        mask_row(games, b, rules, index_of_code, mask, listed)
+        mask_row(games, b, rules, index_of_code, mask, scratch)
     return -1, next_game
