@@ -202,8 +202,8 @@ def step_all(
     size = code_of_index.shape[0]
     for b in range(actions.shape[0]):
         action = actions[b]
-        if games[b, G_PHASE] != OVER_PHASE and not (0 <= action < size and mask[b, action]):
-            return b, next_game
+        if not (0 <= action < size and mask[b, action]) and games[b, G_PHASE] != OVER_PHASE:
+            return b, next_game  # (the mask is read first: a game's row is read only when it has to be)
     for b in range(actions.shape[0]):
         done[b] = False
         scored[b] = False
