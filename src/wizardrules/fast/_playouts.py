@@ -71,15 +71,22 @@ def _threads(threads: int | None) -> Iterator[None]:
     if threads is None:
         yield
         return
-    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set when numba loads
-    if type(threads) is not int or not 1 <= threads <= most:
-        raise RulesError(f"threads {shown(threads)}: give 1..{most} or None for all")
+    _checked_threads(threads)
     before = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
         yield
     finally:
         numba.set_num_threads(before)
+
+
+def _checked_threads(threads: object) -> None:
+    """Refuse a number of threads that is not None or 1..numba's threads."""
+    if threads is None:
+        return
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set when numba loads
+    if type(threads) is not int or not 1 <= threads <= most:
+        raise RulesError(f"threads {shown(threads)}: give 1..{most} or None for all")
 
 
 def _checked_seed(seed: object) -> np.uint64:
@@ -200,8 +207,9 @@ def playouts(
     """
     if type(n) is not int or not 0 <= n <= _MAX_GAMES:
         raise RulesError(f"playouts: {shown(n)} games; give a whole number 0..2**40")
+    stream = _checked_seed(seed)  # the cheap checks first: a bad number is refused before any work
+    _checked_threads(threads)
     config = config_for(players, rules)
-    stream = _checked_seed(seed)
     rounds, seats = config.rounds, config.players
     per_game = 8 * seats + (2 + 2 + 4 + 1) * rounds * seats + rounds + 1  # the arrays' bytes for one game
     totals, bids, tricks, points, blind, trump, first_dealer = allocated(

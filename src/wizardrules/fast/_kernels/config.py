@@ -91,11 +91,23 @@ def config_for(players: int | Sequence[str], rules: Rules | None) -> Config:
     problem = compiled_rules_problem(rules)
     if problem is not None:
         raise RulesError(f"{problem}: use new_game or play_game")
+    return Config(setup=setup, rules=_vector_of(rules, setup.n), clairvoyant=Variant.CLAIRVOYANCE in rules.variants)
+
+
+@functools.lru_cache(maxsize=64)
+def _vector_of(rules: Rules, players: int) -> Array:
+    """The rules' vector (read-only), built once per rules and number of players.
+
+    Its tables (`_tables`) ask the score rule and the bid policy in every situation of a game:
+    a tenth of a second or so, paid on the first game of these rules.
+    """
     np = numpy()
+    setup = setup_for(players, rules)
     schedule = setup.schedule
     cards = schedule.cards_per_round
     most = max(cards)
-    points, (bids, stride) = _tables_of(rules, setup.n)
+    points = points_table(rules.score_rule, most)
+    bids, stride = bid_table(rules.bid_policy, players, cards)
     rounds = schedule.rounds
     cfg = np.zeros(C_SIZE + 3 * rounds + len(points) + len(bids), dtype=np.int64)
     cfg[C_SIZE : C_SIZE + rounds] = cards
@@ -110,14 +122,7 @@ def config_for(players: int | Sequence[str], rules: Rules | None) -> Config:
     cfg[start:] = bids
     cfg[C_BID_STRIDE] = stride
     cfg.setflags(write=False)
-    return Config(setup=setup, rules=cfg, clairvoyant=Variant.CLAIRVOYANCE in rules.variants)
-
-
-@functools.lru_cache(maxsize=64)
-def _tables_of(rules: Rules, players: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], int]]:
-    """The tables of the rules' score rule and bid policy (`_tables`), computed once per rules and players."""
-    cards = setup_for(players, rules).schedule.cards_per_round
-    return points_table(rules.score_rule, max(cards)), bid_table(rules.bid_policy, players, cards)
+    return cfg
 
 
 def new_batch(games: int, rounds: int, longest: int) -> tuple[Array, Array, Array]:
