@@ -31,11 +31,11 @@ from wizardrules import (
     Variant,
     allowed_bids,
 )
+from wizardrules._core import WIN_KEYS
+from wizardrules.fast import Playouts, _playouts, playouts
 from wizardrules.fast._kernels import jit
 from wizardrules.fast._kernels import rules as kernel_rules
 from wizardrules.fast._kernels.config import config_for
-from wizardrules._core import WIN_KEYS
-from wizardrules.fast import Playouts, _playouts, playouts
 
 STANDARD_PRESETS: Final = tuple(p for p in Preset if not p.rules().special_cards)
 GAMES: Final = 200 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 40
