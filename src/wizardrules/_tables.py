@@ -175,9 +175,10 @@ def _mask(bids: frozenset[int], cards: int) -> int:
 def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The policy's allowed bids in every bidding situation of each round, as masks, and the table's stride.
 
-    A built-in policy's answer (R4.2) depends on the round, its cards, the bid sum so far, whether
-    the bidder is the last (the dealer) and, for the last bidder, the dealer's seat and whether
-    the dealer trails on totals (the scorekeeper's hook). Round `r`'s block starts at
+    A built-in policy's answer (R4.2) depends on the round's cards, whether it is round 1, the
+    bid sum so far, whether the bidder is the last (the dealer) and, for the last bidder, the
+    dealer's seat and whether the dealer trails on totals (the scorekeeper's hook): rounds past
+    the first with the same cards share their answers, as in the engine's memo. Round `r`'s block starts at
     `r * (1 + 2 * players) * stride`; in it, row 0 answers a bidder who is not the last, row
     `1 + 2 * dealer + trails` the last; a row's entry `bid sum` is the mask of the allowed bids.
     Bid sums no round reaches are 0.
@@ -191,34 +192,42 @@ def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...])
         '0b10'
     """
     stride = max(cards * (players - 1) for cards in cards_per_round) + 1
-    rows = 1 + 2 * players
-    table = [0] * (len(cards_per_round) * rows * stride)
+    table: list[int] = []
+    blocks: dict[tuple[int, bool], list[int]] = {}
     for rnd, cards in enumerate(cards_per_round):
-        base = rnd * rows * stride
-        even = [0] * players
-        for bid_sum in range(cards * (players - 2) + 1):
-            context = BidContext(
-                cards=cards,
-                bids=_bids_summing(bid_sum, players - 2, cards),
-                players=players,
-                round_number=rnd + 1,
-                totals=even,
-                dealer=0,
-            )
-            table[base + bid_sum] = _mask(policy.allowed(context), cards)
-        for dealer in range(players):
-            for trails in (False, True):
-                totals = [1] * players if trails else even
-                totals = [0 if seat == dealer else total for seat, total in enumerate(totals)]
-                row = base + (1 + 2 * dealer + trails) * stride
-                for bid_sum in range(cards * (players - 1) + 1):
-                    context = BidContext(
-                        cards=cards,
-                        bids=_bids_summing(bid_sum, players - 1, cards),
-                        players=players,
-                        round_number=rnd + 1,
-                        totals=totals,
-                        dealer=dealer,
-                    )
-                    table[row + bid_sum] = _mask(policy.allowed(context), cards)
+        key = (cards, rnd == 0)  # as the engine's memo (`engine._bids`), a round past the first by its cards alone
+        if key not in blocks:
+            blocks[key] = _bid_block(policy, players, cards, rnd + 1, stride)
+        table += blocks[key]
     return tuple(table), stride
+
+
+def _bid_block(policy: BidPolicy, players: int, cards: int, round_number: int, stride: int) -> list[int]:
+    """One round's block of `bid_table`."""
+    block = [0] * ((1 + 2 * players) * stride)
+    even = [0] * players
+    for bid_sum in range(cards * (players - 2) + 1):
+        context = BidContext(
+            cards=cards,
+            bids=_bids_summing(bid_sum, players - 2, cards),
+            players=players,
+            round_number=round_number,
+            totals=even,
+            dealer=0,
+        )
+        block[bid_sum] = _mask(policy.allowed(context), cards)
+    for dealer in range(players):
+        for trails in (False, True):
+            totals = [0 if seat == dealer else int(trails) for seat in range(players)]
+            row = (1 + 2 * dealer + trails) * stride
+            for bid_sum in range(cards * (players - 1) + 1):
+                context = BidContext(
+                    cards=cards,
+                    bids=_bids_summing(bid_sum, players - 1, cards),
+                    players=players,
+                    round_number=round_number,
+                    totals=totals,
+                    dealer=dealer,
+                )
+                block[row + bid_sum] = _mask(policy.allowed(context), cards)
+    return block
