@@ -6,7 +6,8 @@ Reports, for full random 4-player games (ladder, rulebook rules):
 
 - `fast.playouts` with 1 and 2 threads: games per second and µs per action;
 - `fast.VectorGame` driven by random legal actions chosen from `legal_mask` in numpy, at
-  batch 1, 64, 1,024 and 4,096: µs per action (per game);
+  batch 1, 64, 1,024 and 4,096: µs per action (per game), the whole loop and (at 4,096) its
+  `legal_mask` and `step` calls alone;
 - `random_games` and the engine's step API (`legal_actions` + `apply`) on the same machine;
 - compile time: the first run in a process with an empty cache, and a fresh process that
   loads the cache (both measured in subprocesses).
@@ -54,8 +55,9 @@ def engine_games(games: int) -> None:
             state = state.apply(actions[int(uniform() * len(actions))])
 
 
-def vector_steps(game: VectorGame, steps: int, seed: int = 0) -> int:
-    """Step `game` `steps` times with uniformly random legal actions chosen in numpy; the actions taken.
+def vector_steps(game: VectorGame, steps: int, seed: int = 0) -> float:
+    """Step `game` `steps` times with uniformly random legal actions chosen in numpy; the seconds spent in
+    `legal_mask` and `step` alone (the choice in numpy left out).
 
     Its games end and start anew as they go: dealing the new ones is part of the time.
     """
@@ -65,8 +67,11 @@ def vector_steps(game: VectorGame, steps: int, seed: int = 0) -> int:
     mask = np.empty((batch, size), dtype=np.bool_)
     row_starts = np.arange(batch) * size
     row_ends = row_starts + size
+    in_calls = 0.0
     for _ in range(steps):
+        start = time.perf_counter()
         game.legal_mask(out=mask)
+        in_calls += time.perf_counter() - start
         # a uniform legal action per game: among the flat indices of the legal actions, game b's
         # lie between the searchsorted bounds of its row; pick one of them uniformly (a game that
         # is over has none: any index will do, the step ignores it)
@@ -78,8 +83,11 @@ def vector_steps(game: VectorGame, steps: int, seed: int = 0) -> int:
         counts = ends - starts
         picks = np.minimum(starts + (rng.random(batch) * counts).astype(np.int64), max(len(legal) - 1, 0))
         chosen = legal[picks] - row_starts if len(legal) else np.zeros(batch, dtype=np.int64)
-        game.step(np.where(counts > 0, chosen, 0))
-    return batch * steps
+        actions = np.where(counts > 0, chosen, 0)
+        start = time.perf_counter()
+        game.step(actions)
+        in_calls += time.perf_counter() - start
+    return in_calls
 
 
 _CHILD = """
@@ -138,14 +146,22 @@ def main() -> None:
         steps = max(200, 400_000 // batch)
         games = VectorGame(batch, players=4, seed=batch)  # dealing the first games is left out
         vector_steps(games, 20)  # compile (or load) and warm up
-        seconds = best_of(args.repeat, lambda g=games, s=steps: vector_steps(g, s))
+        calls: list[float] = []
+        seconds = best_of(args.repeat, lambda g=games, s=steps, c=calls: c.append(vector_steps(g, s)))
         results[f"VectorGame batch {batch}, µs/action"] = round(seconds / (batch * steps) * 1e6, 4)
+        if batch == 4096:
+            results["VectorGame batch 4096, legal_mask + step, µs/action"] = round(
+                min(calls) / (batch * steps) * 1e6, 4
+            )
 
     results["playouts 1 thread / random_games"] = round(
         results["playouts, 1 thread(s), games/s"] / results["random_games, games/s"], 1
     )
     results["VectorGame 4096 / engine step API, per action"] = round(
         engine_us / results["VectorGame batch 4096, µs/action"], 1
+    )
+    results["VectorGame 4096 legal_mask + step / engine step API, per action"] = round(
+        engine_us / results["VectorGame batch 4096, legal_mask + step, µs/action"], 1
     )
     report(results, as_json=args.json, value_width=12)
 

@@ -28,7 +28,7 @@ from wizardrules import (
     Variant,
     new_game,
 )
-from wizardrules._compiled import montecarlo
+from wizardrules.fast._kernels import montecarlo
 from wizardrules.sampling import _play_out, _relative, sample_world, world_state
 
 RULES: Final = (

@@ -31,11 +31,11 @@ from wizardrules import (
     Variant,
     allowed_bids,
 )
-from wizardrules._compiled import jit
-from wizardrules._compiled import rules as kernel_rules
-from wizardrules._compiled.config import config_for
 from wizardrules._core import WIN_KEYS
 from wizardrules.fast import Playouts, _playouts, playouts
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels import rules as kernel_rules
+from wizardrules.fast._kernels.config import config_for
 
 STANDARD_PRESETS: Final = tuple(p for p in Preset if not p.rules().special_cards)
 GAMES: Final = 200 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 40
@@ -172,30 +172,37 @@ def test_trick_keys_are_the_engine_table() -> None:
     [NotEqualBids(), NotEqualBids(first_round_free=True, min_cards=4), EqualBids(), ScorekeeperHook(scorekeeper=2)],
 )
 def test_allowed_bids_are_the_policies(policy: object) -> None:
-    """R4.2: the compiled allowed bids equal the policies' for every situation of small rounds."""
+    """R4.2: the compiled allowed bids (the policy's table) equal the policies' for every situation of small rounds."""
     kernel = jit(kernel_rules.allowed_bids)
     config = config_for(4, Rules(bid_policy=policy))  # type: ignore[arg-type]
     totals_cases = [np.array([0, 0, 0, 0]), np.array([50, 0, 10, 20]), np.array([0, 0, 30, 0])]
-    for cards in range(1, 8):
+    for rnd in range(7):  # the ladder: round r + 1 deals r + 1 cards
+        cards = rnd + 1
         for made in range(4):
             for bid_sum in range(cards * made + 1):
-                for rnd in (0, 3):
-                    for dealer in range(4):
-                        for totals in totals_cases:
-                            bids = [bid_sum] + [0] * (made - 1) if made else []
-                            if any(b > cards for b in bids):
-                                continue
-                            expected = allowed_bids(
-                                policy,  # type: ignore[arg-type]
-                                cards=cards,
-                                bids=bids,
-                                players=4,
-                                round_number=rnd + 1,
-                                totals=[int(t) for t in totals],
-                                dealer=dealer,
-                            )
-                            mask = int(kernel(config.rules, rnd, cards, made, bid_sum, dealer, totals))
-                            assert {b for b in range(cards + 1) if mask >> b & 1} == expected
+                for dealer in range(4):
+                    for totals in totals_cases:
+                        bids = _bids_summing(bid_sum, made, cards)
+                        expected = allowed_bids(
+                            policy,  # type: ignore[arg-type]
+                            cards=cards,
+                            bids=bids,
+                            players=4,
+                            round_number=rnd + 1,
+                            totals=[int(t) for t in totals],
+                            dealer=dealer,
+                        )
+                        mask = int(kernel(config.rules, rnd, made, bid_sum, dealer, totals))
+                        assert {b for b in range(cards + 1) if mask >> b & 1} == expected
+
+
+def _bids_summing(total: int, count: int, cards: int) -> list[int]:
+    """`count` bids of 0..cards adding up to `total`, spread unevenly (the largest last)."""
+    bids = [0] * count
+    for i in reversed(range(count)):
+        bids[i] = min(cards, total)
+        total -= bids[i]
+    return bids
 
 
 # -- hostile input (found by tests/test_fuzz_extras.py) -------------------------------------------

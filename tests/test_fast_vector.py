@@ -27,9 +27,9 @@ from wizardrules import (
     Variant,
     new_game,
 )
-from wizardrules._compiled import jit
-from wizardrules._compiled.vector import observe_all, step_all
 from wizardrules.fast import VectorGame, _playouts
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels.vector import observe_all, step_all
 
 STEPS: Final = 2000 if os.environ.get("CI") or os.environ.get("HYPOTHESIS_PROFILE") in ("ci", "thorough") else 400
 """Lockstep steps per rule set and player count (more in CI: dozens of whole games each)."""

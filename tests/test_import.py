@@ -16,7 +16,7 @@ from wizardrules import random_games
 tournament_module = importlib.import_module("wizardrules.tournament")
 
 _DEFERRED = ("concurrent.futures.process", "multiprocessing", "fractions", "statistics", "decimal", "pickle", "hashlib")
-_LAZY_MODULES = ("wizardrules.svg", "wizardrules.sampling", "wizardrules.sim", "wizardrules._compiled")
+_LAZY_MODULES = ("wizardrules.svg", "wizardrules.sampling", "wizardrules.sim", "wizardrules.fast._kernels")
 
 
 def _fresh(code: str) -> str:

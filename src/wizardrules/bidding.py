@@ -170,18 +170,44 @@ def is_bid_policy(value: object) -> bool:
     return not isinstance(value, type) and isinstance(value, BidPolicy)
 
 
-class _ByRefusal(abc.ABC):
-    """Derives `allowed` from `refusal` for the built-in policies."""
+_NONE: Final[frozenset[int]] = frozenset()
+
+
+class _ByRule(abc.ABC):
+    """A built-in policy states its rule once, in `_refused`: the bids it refuses and why.
+
+    `allowed` is every bid 0..cards but the refused ones, and `refusal` names the reason of the
+    first refusal that holds the bid.
+    """
 
     __slots__ = ()
 
     @abc.abstractmethod
-    def refusal(self, context: BidContext, bid: int) -> str | None:
-        """Why `bid` is not allowed, in words; `None` when it is allowed."""
+    def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
+        """The bids 0..cards the rule refuses in `context`, each set with its reason: words in which
+        `{cards}` stands for the cards and `{total}` for the sum the bid would make."""
 
     def allowed(self, context: BidContext) -> frozenset[int]:
-        """The bids 0..cards the policy allows."""
-        return frozenset(b for b in range(context.cards + 1) if self.refusal(context, b) is None)
+        """The bids 0..cards the policy allows: those its rule does not refuse."""
+        allowed = _UP_TO[context.cards]
+        for bids, _ in self._refused(context):
+            allowed -= bids
+        return allowed
+
+    def refusal(self, context: BidContext, bid: int) -> str | None:
+        """Why `bid` is not allowed, in words; `None` when it is allowed."""
+        problem = _out_of_range(context, bid)
+        if problem:
+            return problem
+        for bids, why in self._refused(context):
+            if bid in bids:
+                return why.format(cards=context.cards, total=context.bid_sum + bid)
+        return None
+
+
+def _the_bid(bid: int) -> frozenset[int]:
+    """The one bid `bid`, none when it is negative (it is never above the cards)."""
+    return frozenset((bid,)) if bid >= 0 else _NONE
 
 
 def _out_of_range(context: BidContext, bid: int) -> str | None:
@@ -191,7 +217,7 @@ def _out_of_range(context: BidContext, bid: int) -> str | None:
 
 
 @frozen
-class FreeBids(_ByRefusal):
+class FreeBids(_ByRule):
     """The base rule: any bid 0..cards (R4.2 *free*).
 
     Examples:
@@ -204,17 +230,13 @@ class FreeBids(_ByRefusal):
         """Free bids work with every reveal mode."""
         return False
 
-    def allowed(self, context: BidContext) -> frozenset[int]:
-        """Every bid 0..cards."""
-        return _UP_TO[context.cards]
-
-    def refusal(self, context: BidContext, bid: int) -> str | None:
-        """Only bids outside 0..cards are refused."""
-        return _out_of_range(context, bid)
+    def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
+        """No bid 0..cards is refused."""
+        return ()
 
 
 @frozen(kw_only=True)
-class NotEqualBids(_ByRefusal):
+class NotEqualBids(_ByRule):
     """The official ±1 variant: the bids must not add up to the cards (R4.2 *not equal*).
 
     Only the last bidder is constrained.
@@ -249,25 +271,15 @@ class NotEqualBids(_ByRefusal):
             return False
         return context.cards >= self.min_cards
 
-    def allowed(self, context: BidContext) -> frozenset[int]:
-        """Every bid 0..cards except, for the last bidder, the one that makes the sum equal the cards."""
-        every = _UP_TO[context.cards]
-        if context.is_last and self.applies(context):
-            return every - {context.cards - context.bid_sum}
-        return every
-
-    def refusal(self, context: BidContext, bid: int) -> str | None:
-        """Refuses the one last bid that makes the sum equal the cards."""
-        problem = _out_of_range(context, bid)
-        if problem or not context.is_last or not self.applies(context):
-            return problem
-        if context.bid_sum + bid == context.cards:
-            return f"the bids would add up to {context.cards}"
-        return None
+    def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
+        """The one last bid that makes the sum equal the cards, where the restriction applies."""
+        if not context.is_last or not self.applies(context):
+            return ()
+        return ((_the_bid(context.cards - context.bid_sum), "the bids would add up to {cards}"),)
 
 
 @frozen
-class EqualBids(_ByRefusal):
+class EqualBids(_ByRule):
     """House rule: the bids must add up to the cards (R4.2 *equal*).
 
     Decision: earlier bidders may only bid so that the running sum stays at most the cards;
@@ -283,28 +295,19 @@ class EqualBids(_ByRefusal):
         """Every bidder must know the running sum."""
         return True
 
-    def allowed(self, context: BidContext) -> frozenset[int]:
-        """Bids that keep the sum at most the cards; for the last bidder, the one that makes it exact."""
+    def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
+        """The bids that overshoot the cards, and for the last bidder those that fall short of them."""
         room = context.cards - context.bid_sum
-        if context.is_last:
-            return frozenset((room,)) if room >= 0 else frozenset()
-        return _UP_TO[room] if room >= 0 else frozenset()
-
-    def refusal(self, context: BidContext, bid: int) -> str | None:
-        """Refuses bids that overshoot the cards, and on the last bid all but the exact one."""
-        problem = _out_of_range(context, bid)
-        if problem:
-            return problem
-        total = context.bid_sum + bid
-        if total > context.cards:
-            return f"the bids would add up to {total}, more than the {context.cards} cards"
-        if context.is_last and total != context.cards:
-            return f"the bids must add up to {context.cards}, but would add up to {total}"
-        return None
+        over = _UP_TO[context.cards] - _UP_TO[room] if room >= 0 else _UP_TO[context.cards]
+        short = _UP_TO[room - 1] if context.is_last and room >= 1 else _NONE
+        return (
+            (over, "the bids would add up to {total}, more than the {cards} cards"),
+            (short, "the bids must add up to {cards}, but would add up to {total}"),
+        )
 
 
 @frozen(kw_only=True)
-class ScorekeeperHook(_ByRefusal):
+class ScorekeeperHook(_ByRule):
     """The scorekeeper's hook (seed 001): *not equal* binds only a trailing scorekeeper (R4.2).
 
     The restriction applies when the last bidder is the scorekeeper and the scorekeeper is
@@ -343,14 +346,12 @@ class ScorekeeperHook(_ByRefusal):
             raise BidError("ScorekeeperHook needs the players' totals (totals=...) to know who is leading")
         return context.totals[self.scorekeeper] < max(context.totals)
 
-    def refusal(self, context: BidContext, bid: int) -> str | None:
-        """Refuses the sum-matching bid of a trailing scorekeeper."""
-        problem = _out_of_range(context, bid)
-        if problem or not self.applies(context):
-            return problem
-        if context.bid_sum + bid == context.cards:
-            return f"the scorekeeper is not leading, so the bids must not add up to {context.cards}"
-        return None
+    def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
+        """The sum-matching bid of a trailing scorekeeper."""
+        if not self.applies(context):
+            return ()
+        why = "the scorekeeper is not leading, so the bids must not add up to {cards}"
+        return ((_the_bid(context.cards - context.bid_sum), why),)
 
 
 def _context(

@@ -54,7 +54,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from wizardrules._compiled.config import compiled_rules_problem
 from wizardrules._convert import shown
 from wizardrules.engine import GameState, PlayerView, new_game
 from wizardrules.errors import ActionError, IllegalActionError, PlayerError, RulesError, WrongPhaseError
@@ -65,6 +64,7 @@ from wizardrules.rules import Rules
 _fast: types.ModuleType | None
 try:
     from wizardrules import fast as _fast
+    from wizardrules.fast._kernels.config import compiled_rules_problem
 except ImportError:  # the `fast` extra is not installed: the engine plays every game
     _fast = None
 
@@ -171,11 +171,13 @@ class WizardEnv(EnvBase, AECEnv):  # type: ignore[misc]  # PettingZoo ships no t
             raise RulesError(f"backend {shown(backend)}: expected a Backend")
         if backend is Backend.ENGINE:
             return backend
-        problem = compiled_rules_problem(self.rules)
+        problem: str | None
         if _fast is None:
             problem = "the 'fast' extra is not installed (pip install 'wizardrules[fast]')"
         elif self.encoding is not Encoding.OBSERVATION:
             problem = "the compiled core encodes the observation, not the information state"
+        else:
+            problem = compiled_rules_problem(self.rules)
         if problem is None:
             return Backend.COMPILED
         if backend is Backend.COMPILED:

@@ -26,12 +26,13 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from types import ModuleType
 from typing import Any, Final
 
 import attrs
 from attrs import define, field, frozen
 
-from wizardrules._compiled import montecarlo as compiled_rollouts
+from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown, whole
 from wizardrules.actions import ACTION_CLASSES, Action, Bid, ChooseTrump, Look, Play
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
@@ -555,19 +556,30 @@ class MonteCarloBot:
         start = time.monotonic()
         players = [player] * len(view.players)
         scores = [0.0] * len(legal)
-        fast = self.compiled and self.rollout is None and compiled_rollouts.possible(view.rules)
+        compiled = _compiled_rollouts() if self.compiled and self.rollout is None else None
+        if compiled is not None and not compiled.possible(view.rules):
+            compiled = None
         for done in range(self.samples):
             if done and self.time_ms is not None and (time.monotonic() - start) * 1000 >= self.time_ms:
                 break
             state = world_state(view, sample_world(view, self._rng))
-            if fast:
-                for i, score in enumerate(compiled_rollouts.scores(view, state, legal)):
+            if compiled is not None:
+                for i, score in enumerate(compiled.scores(view, state, legal)):
                     scores[i] += score
                 continue
             for i, action in enumerate(legal):
                 scores[i] += _relative(_play_out(state.apply(action), players), view.seat)
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]
+
+
+def _compiled_rollouts() -> ModuleType | None:
+    """The compiled rollouts of `wizardrules.fast`, `None` without the `fast` extra.
+
+    Loaded by name on first use: the fast core is a layer above this module, which serves
+    it without depending on it.
+    """
+    return _lazy.optional("wizardrules.fast._kernels.montecarlo")
 
 
 def _play_out(state: GameState, bots: Sequence[Bot]) -> GameState:

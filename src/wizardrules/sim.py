@@ -23,11 +23,12 @@ from attrs import frozen
 
 from wizardrules._convert import shown
 from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
+from wizardrules._tables import DEALER_CHOOSES
 from wizardrules.actions import LOOK, Bid
 from wizardrules.engine._bids import allowed_bids_at, bid_actions
 from wizardrules.engine._layout import FREED, NO_SUIT, SUITS, Game, hand_of, round_part
 from wizardrules.engine._moves import TRUMP_ACTIONS
-from wizardrules.engine._round import DEALER_CHOOSES, round_trump
+from wizardrules.engine._round import round_trump
 from wizardrules.engine._setup import Setup, deal_game, setup_for
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from operator import add, getitem
 from typing import Final
 
-from wizardrules._core import BOMB, SPECIAL_BIT, WEREWOLF
+from wizardrules._core import BOMB, WEREWOLF
+from wizardrules._tables import DEALER_CHOOSES, TRUMP_OF_TURNED
 from wizardrules.bidding import CloudChange
-from wizardrules.cards import Special
 from wizardrules.engine._bids import NO_BIDS, allowed_bids_at
 from wizardrules.engine._layout import (
     BIDDING_PHASE,
@@ -42,14 +42,6 @@ from wizardrules.scoring import points_of
 from wizardrules.sheet import ScoreSheet
 from wizardrules.tricks import MAX_PLAYERS
 
-DEALER_CHOOSES: Final = -3
-"""`round_trump`'s answer when the dealer names the trump after looking (R3.2, R8.10)."""
-
-_CHOOSING_CARDS: Final = frozenset(
-    SPECIAL_BIT[s] for s in (Special.DRAGON, Special.CLOUD, Special.JUGGLER, Special.SHAPESHIFTER, Special.WEREWOLF)
-)
-"""Turned-up special cards after which the dealer names the trump, as after a Wizard (R8.10)."""
-
 
 def round_trump(game: Game, rnd: int) -> int:
     """The trump a round starts with: a suit index, `NO_SUIT`, or `DEALER_CHOOSES` (R3).
@@ -62,12 +54,7 @@ def round_trump(game: Game, rnd: int) -> int:
     fixed = game.fixed[rnd]
     if fixed != NOT_FIXED:
         return fixed
-    turned = game.turned[rnd]
-    if 0 <= turned < 52:
-        return turned // 13
-    if 52 <= turned < 56 or turned in _CHOOSING_CARDS:
-        return DEALER_CHOOSES
-    return NO_SUIT
+    return TRUMP_OF_TURNED[game.turned[rnd] + 1]  # NO_TRUMP is NO_SUIT
 
 
 def _swap_werewolf(game: Game, rnd: int, hands: Hands) -> tuple[Hands, int]:

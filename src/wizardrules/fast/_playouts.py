@@ -11,15 +11,17 @@ import numpy as np
 import numpy.typing as npt
 from attrs import field, frozen
 
-from wizardrules._compiled import games, jit
-from wizardrules._compiled.actions import code_action
-from wizardrules._compiled.config import Config, config_for
 from wizardrules._convert import integer, shown
 from wizardrules._core import CARD_OF, cards_of
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.engine import Deal
 from wizardrules.errors import RulesError
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels import playouts as kernels
+from wizardrules.fast._kernels.actions import code_action
+from wizardrules.fast._kernels.config import Config, config_for, new_batch
+from wizardrules.fast._kernels.steps import D_TURNED
 from wizardrules.record import GameRecord
 from wizardrules.rules import Rules
 
@@ -69,15 +71,22 @@ def _threads(threads: int | None) -> Iterator[None]:
     if threads is None:
         yield
         return
-    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set when numba loads
-    if type(threads) is not int or not 1 <= threads <= most:
-        raise RulesError(f"threads {shown(threads)}: give 1..{most} or None for all")
+    _checked_threads(threads)
     before = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
         yield
     finally:
         numba.set_num_threads(before)
+
+
+def _checked_threads(threads: object) -> None:
+    """Refuse a number of threads that is not None or 1..numba's threads."""
+    if threads is None:
+        return
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set when numba loads
+    if type(threads) is not int or not 1 <= threads <= most:
+        raise RulesError(f"threads {shown(threads)}: give 1..{most} or None for all")
 
 
 def _checked_seed(seed: object) -> np.uint64:
@@ -135,18 +144,16 @@ class Playouts:
 def replay_game(config: Config, seed: int, i: int) -> tuple[tuple[Deal, ...], tuple[Action, ...], int]:
     """Play game `i` of a run again with its log on: its deals, its actions and its first dealer."""
     n, rounds = config.players, config.rounds
-    hands = np.zeros((rounds, n), dtype=np.uint64)
-    turned = np.zeros(rounds, dtype=np.int64)
-    log = np.zeros(config.longest, dtype=np.int16)
-    first_dealer, logged = jit(games.replay_game)(config.rules, np.uint64(seed), np.uint64(i), (hands, turned, log))
+    _, dealt, log = new_batch(1, rounds, config.longest)
+    first_dealer, logged = jit(kernels.replay_game)(config.rules, np.uint64(seed), i, dealt, log)
     deals = tuple(
         Deal(
-            hands=[cards_of(int(hand)) for hand in hands[r]],
-            turned_up=None if turned[r] < 0 else CARD_OF[int(turned[r])],
+            hands=[cards_of(int(hand)) for hand in dealt[0, r, :n]],
+            turned_up=None if dealt[0, r, D_TURNED] < 0 else CARD_OF[int(dealt[0, r, D_TURNED])],
         )
         for r in range(rounds)
     )
-    return deals, tuple(code_action(int(code)) for code in log[:logged]), int(first_dealer)
+    return deals, tuple(code_action(int(code)) for code in log[0, :logged]), int(first_dealer)
 
 
 def _results(n: int, rounds: int, seats: int) -> tuple[npt.NDArray[Any], ...]:
@@ -200,15 +207,16 @@ def playouts(
     """
     if type(n) is not int or not 0 <= n <= _MAX_GAMES:
         raise RulesError(f"playouts: {shown(n)} games; give a whole number 0..2**40")
+    stream = _checked_seed(seed)  # the cheap checks first: a bad number is refused before any work
+    _checked_threads(threads)
     config = config_for(players, rules)
-    stream = _checked_seed(seed)
     rounds, seats = config.rounds, config.players
     per_game = 8 * seats + (2 + 2 + 4 + 1) * rounds * seats + rounds + 1  # the arrays' bytes for one game
     totals, bids, tricks, points, blind, trump, first_dealer = allocated(
         n * per_game, f"playouts: {n:,} games", lambda: _results(n, rounds, seats)
     )
     with _threads(threads):
-        jit(games.play_games)(config.rules, stream, (totals, bids, tricks, points, blind, trump), first_dealer)
+        jit(kernels.play_games)(config.rules, stream, (totals, bids, tricks, points, blind, trump), first_dealer)
     for array in (totals, bids, tricks, points, blind, trump, first_dealer):
         array.setflags(write=False)
     return Playouts(

@@ -8,10 +8,15 @@ from typing import Any, Final, SupportsIndex, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from wizardrules._compiled import jit
-from wizardrules._compiled.actions import LARGEST_CODE, action_code, card_code, code_action, hand_masks
-from wizardrules._compiled.config import config_for, new_batch
-from wizardrules._compiled.steps import (
+from wizardrules._convert import shown
+from wizardrules._core import CARD_OF, cards_of
+from wizardrules.engine import Deal, GameState
+from wizardrules.engine.view import _bid_visible as bid_visible
+from wizardrules.errors import ActionError, IllegalActionError, RulesError, WizardRulesError
+from wizardrules.fast._kernels import jit
+from wizardrules.fast._kernels.actions import LARGEST_CODE, action_code, card_code, code_action, hand_masks
+from wizardrules.fast._kernels.config import config_for, new_batch
+from wizardrules.fast._kernels.steps import (
     D_TURNED,
     G_FIRST_DEALER,
     G_LOGGED,
@@ -23,7 +28,7 @@ from wizardrules._compiled.steps import (
     SEATS,
     begin_game,
 )
-from wizardrules._compiled.vector import (
+from wizardrules.fast._kernels.vector import (
     E_BIDS,
     E_BLIND,
     E_CARDS,
@@ -32,6 +37,7 @@ from wizardrules._compiled.vector import (
     E_DECK,
     E_FIELDS,
     E_HAND,
+    E_KNOWN,
     E_LEADER,
     E_LED,
     E_MOST,
@@ -39,7 +45,6 @@ from wizardrules._compiled.vector import (
     E_PHASE,
     E_PLAYABLE,
     E_PLAYED,
-    E_REVEAL,
     E_ROUND,
     E_ROUNDS,
     E_SEEN,
@@ -51,28 +56,20 @@ from wizardrules._compiled.vector import (
     E_TRUMP,
     E_TURNED,
     E_WON,
-    OPEN,
-    SECRET,
-    SIMULTANEOUS,
     deal_all,
     legal_masks,
     observe_all,
     step_all,
 )
-from wizardrules._convert import shown
-from wizardrules._core import CARD_OF, cards_of
-from wizardrules.engine import Deal, GameState
-from wizardrules.errors import ActionError, IllegalActionError, RulesError, WizardRulesError
 from wizardrules.fast._playouts import allocated, game_index
 from wizardrules.record import GameRecord
 from wizardrules.rl import ActionCodec, Observer
-from wizardrules.rules import BidReveal, Rules, Variant
+from wizardrules.rules import Rules, Variant
 
 __all__ = ["VectorGame"]
 
 _MAX_BATCH: Final = 1 << 20
 _INT64: Final = np.dtype(np.int64)
-_REVEALS: Final = {BidReveal.OPEN: OPEN, BidReveal.SIMULTANEOUS: SIMULTANEOUS, BidReveal.SECRET: SECRET}
 _SECTIONS: Final = {
     E_PHASE: "phase",
     E_ROUND: "round",
@@ -182,9 +179,11 @@ class VectorGame:
         self._rewards = np.zeros((batch, n), dtype=np.float32)
         self._scored = np.zeros(batch, dtype=np.bool_)
         self._done = np.zeros(batch, dtype=np.bool_)
-        jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules)
+        self._scratch = np.empty(64, dtype=np.int64)
+        """Room for the kernels' lists."""
+        jit(deal_all)(self._games, self._deals, np.uint64(seed), config.rules, self._scratch)
         """Every game's legal actions, kept up to date by each step."""
-        self._kernels[0](self._games, config.rules, self._index_of_code, self._mask)
+        self._kernels[0](self._games, config.rules, self._index_of_code, self._mask, self._scratch)
 
     def _encoding(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """The observer's layout as the observation kernel reads it, and its scales."""
@@ -195,7 +194,9 @@ class VectorGame:
                 fields[field] = layout[name].start
         fields[E_MOST] = self.observer.cards
         fields[E_ROUNDS] = self.observer.rounds
-        fields[E_REVEAL] = _REVEALS[self.rules.bid_reveal]
+        for phase in range(4):  # the standard deck's phases, by the engine's numbers
+            for own in (0, 1):
+                fields[E_KNOWN + 2 * phase + own] = bid_visible(self.rules.bid_reveal, phase, 0, 1 - own)
         fields[E_CLAIRVOYANCE] = Variant.CLAIRVOYANCE in self.rules.variants
         fields[E_PLAYABLE] = layout["trick"].shape[-1]
         fields[E_DECK] = layout["hand"].size
@@ -343,6 +344,7 @@ class VectorGame:
             self._rewards,
             self._scored,
             self._done,
+            self._scratch,
         )
         if row >= 0:
             index = int(np.asarray(actions)[row])  # as given, before a copy as int64
@@ -374,7 +376,9 @@ class VectorGame:
                 self._deals[i, rnd, seat] = mask
             self._deals[i, rnd, D_TURNED] = -1 if deal.turned_up is None else card_code(deal.turned_up)
         jit(begin_game)(self._games, self._deals, i, state.first_dealer, -1, self._config.rules)
-        self._kernels[0](self._games[i : i + 1], self._config.rules, self._index_of_code, self._mask[i : i + 1])
+        self._kernels[0](
+            self._games[i : i + 1], self._config.rules, self._index_of_code, self._mask[i : i + 1], self._scratch
+        )
 
     def record(self, i: SupportsIndex) -> GameRecord:
         """Game `i` so far as a `GameRecord` (a game that is over: the whole game); it replays through the engine.

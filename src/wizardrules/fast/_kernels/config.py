@@ -1,6 +1,6 @@
 """A game's rules in the compiled core's terms, and the arrays of a batch of games.
 
-[`config_for`][wizardrules._compiled.config.config_for] checks once that the compiled core
+[`config_for`][wizardrules.fast._kernels.config.config_for] checks once that the compiled core
 can play a game of these players and rules and puts the rules into numbers and arrays; the
 kernels read nothing else. The rules it leaves to the engine (special cards, a custom bid
 policy or score rule) are refused with a `RulesError` that says so.
@@ -8,42 +8,30 @@ policy or score rule) are refused with a `RulesError` that says so.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from attrs import frozen
 
-from wizardrules._compiled import numpy
-from wizardrules._compiled.rules import (
-    C_BLIND_TIMES,
-    C_FIRST_FREE,
-    C_HIT,
-    C_KEEPER,
-    C_MIN_CARDS,
-    C_MISS,
-    C_PER_TRICK,
-    C_PLAYERS,
-    C_POLICY,
-    C_ROUNDS,
-    C_SIZE,
-    EQUAL,
-    FREE,
-    HOOK,
-    NOT_EQUAL,
-)
-from wizardrules._compiled.steps import D_TURNED, G_BIDS, G_SIZE, SEATS
 from wizardrules._convert import shown
+from wizardrules._tables import bid_table, points_table
 from wizardrules.bidding import EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
 from wizardrules.engine._setup import Setup, setup_for
 from wizardrules.errors import RulesError
+from wizardrules.fast._kernels import numpy
+from wizardrules.fast._kernels.rules import C_BID_STRIDE, C_BIDS, C_MOST, C_PLAYERS, C_POINTS, C_ROUNDS, C_SIZE
+from wizardrules.fast._kernels.steps import D_TURNED, G_BIDS, G_SIZE, SEATS
 from wizardrules.rules import Rules, Variant
 from wizardrules.scoring import StandardScore
 
 if TYPE_CHECKING:
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 _DEFAULT_RULES: Final = Rules()
-_POLICIES: Final[dict[type, int]] = {FreeBids: FREE, NotEqualBids: NOT_EQUAL, EqualBids: EQUAL, ScorekeeperHook: HOOK}
+_POLICIES: Final = (FreeBids, NotEqualBids, EqualBids, ScorekeeperHook)
+"""The bid policies whose answers `_tables.bid_table` can tabulate: their answers depend only on the
+situations it covers."""
 
 
 @frozen(kw_only=True, eq=False)
@@ -52,9 +40,9 @@ class Config:
 
     Attributes:
         setup: the engine's checked setup of the players and rules.
-        rules: the rules' vector as the kernels read it (`_compiled.rules`: players, rounds,
-            bid policy, score numbers, then per round the cards, the fixed trump and whether
-            blind bids are possible).
+        rules: the rules' vector as the kernels read it (`_kernels.rules`: players, rounds,
+            then per round the cards, the fixed trump and whether blind bids are possible, then
+            the tables of the score rule's points and of the bid policy's answers).
         clairvoyant: whether round 1 is played with clairvoyance (R4.5).
     """
 
@@ -103,29 +91,38 @@ def config_for(players: int | Sequence[str], rules: Rules | None) -> Config:
     problem = compiled_rules_problem(rules)
     if problem is not None:
         raise RulesError(f"{problem}: use new_game or play_game")
+    return Config(setup=setup, rules=_vector_of(rules, setup.n), clairvoyant=Variant.CLAIRVOYANCE in rules.variants)
+
+
+@functools.lru_cache(maxsize=64)
+def _vector_of(rules: Rules, players: int) -> Array:
+    """The rules' vector (read-only), built once per rules and number of players.
+
+    Its tables (`_tables`) ask the score rule and the bid policy in every situation of a game:
+    a tenth of a second or so, paid on the first game of these rules.
+    """
     np = numpy()
-    policy = rules.bid_policy
-    score = rules.score_rule
-    assert isinstance(score, StandardScore)  # noqa: S101 - checked above
+    setup = setup_for(players, rules)
     schedule = setup.schedule
-    cfg = np.zeros(C_SIZE + 3 * schedule.rounds, dtype=np.int64)
-    cfg[C_SIZE : C_SIZE + schedule.rounds] = schedule.cards_per_round
-    cfg[C_SIZE + schedule.rounds : C_SIZE + 2 * schedule.rounds] = setup.fixed
-    cfg[C_SIZE + 2 * schedule.rounds :] = setup.blind_rounds
+    cards = schedule.cards_per_round
+    most = max(cards)
+    points = points_table(rules.score_rule, most)
+    bids, stride = bid_table(rules.bid_policy, players, cards)
+    rounds = schedule.rounds
+    cfg = np.zeros(C_SIZE + 3 * rounds + len(points) + len(bids), dtype=np.int64)
+    cfg[C_SIZE : C_SIZE + rounds] = cards
+    cfg[C_SIZE + rounds : C_SIZE + 2 * rounds] = setup.fixed
+    cfg[C_SIZE + 2 * rounds : C_SIZE + 3 * rounds] = setup.blind_rounds
     cfg[C_PLAYERS] = setup.n
-    cfg[C_ROUNDS] = setup.schedule.rounds
-    cfg[C_POLICY] = _POLICIES[type(policy)]
-    if isinstance(policy, NotEqualBids):
-        cfg[C_FIRST_FREE] = policy.first_round_free
-        cfg[C_MIN_CARDS] = policy.min_cards
-    if isinstance(policy, ScorekeeperHook):
-        cfg[C_KEEPER] = policy.scorekeeper
-    cfg[C_HIT] = score.hit_bonus
-    cfg[C_PER_TRICK] = score.per_trick
-    cfg[C_MISS] = score.miss_penalty
-    cfg[C_BLIND_TIMES] = score.blind_multiplier
+    cfg[C_ROUNDS] = rounds
+    cfg[C_MOST] = most
+    cfg[C_POINTS] = start = C_SIZE + 3 * rounds
+    cfg[start : start + len(points)] = points
+    cfg[C_BIDS] = start = start + len(points)
+    cfg[start:] = bids
+    cfg[C_BID_STRIDE] = stride
     cfg.setflags(write=False)
-    return Config(setup=setup, rules=cfg, clairvoyant=Variant.CLAIRVOYANCE in rules.variants)
+    return cfg
 
 
 def new_batch(games: int, rounds: int, longest: int) -> tuple[Array, Array, Array]:

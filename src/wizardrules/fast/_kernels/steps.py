@@ -8,30 +8,33 @@ array a compiled step touches costs it bookkeeping. A batch's deals are a second
 logged in a third, `log`. Actions are the codes of the game log (`games.BID` + bid, ...,
 `games.PLAY` + card). A hand is a mask of the engine's card bits (59 at most: an int64).
 
-`VectorGame` steps many games in lockstep with these kernels, and `MonteCarloBot` plays
-its rollouts with them and `rulebot`.
+This is the one compiled transition: `VectorGame` steps many games in lockstep with these
+kernels, `playouts` plays its random games with them, and `MonteCarloBot` plays its
+rollouts with them and `rulebot`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
-from wizardrules._compiled.rules import (
-    ANY_SUIT,
+from wizardrules._tables import DEALER_CHOOSES, TRUMP_OF_TURNED
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.rules import (
     C_PLAYERS,
     C_ROUNDS,
     JESTERS,
     NOT_FIXED,
-    SUIT_CARDS,
     WIZARDS,
     allowed_bids,
     below,
     blind_round,
     fixed_trump,
+    led_after,
     lowest,
+    nth_bit,
+    playable,
     points,
+    popcount,
     round_cards,
     win_key,
     wrap,
@@ -40,7 +43,18 @@ from wizardrules._compiled.rules import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
+
+# Action codes of a game's log: a base plus a value.
+BID = 0
+"""+ the bid."""
+BLIND_BID = 100
+"""+ the bid."""
+LOOK = 200
+TRUMP = 210
+"""+ the suit's index."""
+PLAY = 300
+"""+ the card's bit index: 52 for a Wizard, 56 for a Jester."""
 
 # Phases: the engine's numbers.
 TRUMP_PHASE, BIDDING_PHASE, PLAYING_PHASE, OVER_PHASE = 0, 1, 2, 3
@@ -104,18 +118,16 @@ def start_round(games: Array, deals: Array, b: int, rules: Array) -> None:
     games[b, G_TRICK_LEN] = 0
     games[b, G_PHASE] = BIDDING_PHASE
     games[b, G_MOVE] = wrap(dealer + 1, n)
-    fixed = fixed_trump(rules, rnd)
-    if fixed != NOT_FIXED:
-        games[b, G_TRUMP] = fixed
-    elif turned < 0 or turned >= 56:  # no card, or a Jester: no trump (R3.3, R3.4)
-        games[b, G_TRUMP] = -1
-    elif turned >= 52:  # a Wizard: the dealer names the trump after looking (R3.2)
+    trump = fixed_trump(rules, rnd)
+    if trump == NOT_FIXED:  # the turned-up card decides (R3.1-R3.4)
+        trump = TRUMP_OF_TURNED[turned + 1]
+    if trump == DEALER_CHOOSES:  # the dealer names the trump after looking (R3.2)
         games[b, G_TRUMP] = -1
         games[b, G_PHASE] = TRUMP_PHASE
         games[b, G_MOVE] = dealer
         games[b, G_LOOKED] |= 1 << dealer
     else:
-        games[b, G_TRUMP] = turned // 13
+        games[b, G_TRUMP] = trump
 
 
 @kernel(inline=True)
@@ -123,92 +135,82 @@ def bids_allowed(games: Array, b: int, rules: Array) -> int:
     """The bids game `b`'s next bidder may make, as a mask of bids (R4.2)."""
     rnd = games[b, G_ROUND]
     totals = games[b, G_TOTALS : G_TOTALS + SEATS]
-    return allowed_bids(
-        rules, rnd, round_cards(rules, rnd), games[b, G_MADE], games[b, G_BID_SUM], games[b, G_DEALER], totals
-    )
+    return allowed_bids(rules, rnd, games[b, G_MADE], games[b, G_BID_SUM], games[b, G_DEALER], totals)
+
+
+NO_CODE = -1
+"""No action: `choices` names no first or last code."""
+
+
+@kernel(inline=True)
+def choices(games: Array, b: int, rules: Array) -> tuple[int, int, int, int]:
+    """Game `b`'s legal actions as `(first, base, mask, last)`: in the engine's order, the code `first`,
+    then `base` plus each set bit of `mask`, then the code `last` (`NO_CODE` where there is none).
+
+    The one statement of the legal actions (R3.2, R4.1, R4.4, R5.3) that `legal_codes` lists and
+    `nth_code` picks from: a card player may play the Jester, the suit cards it may play, then the
+    Wizard (each copy of a Wizard or Jester is one action); a bidder who has not looked may look,
+    or bid blind; the dealer names one of the four suits.
+    """
+    phase = games[b, G_PHASE]
+    seat = games[b, G_MOVE]
+    if phase == PLAYING_PHASE:
+        hand = playable(games[b, G_HANDS + seat], games[b, G_LED])
+        first = PLAY + 56 if hand & JESTERS else NO_CODE
+        last = PLAY + 52 if hand & WIZARDS else NO_CODE
+        return first, PLAY, hand & ~(WIZARDS | JESTERS), last
+    if phase == BIDDING_PHASE:
+        allowed = bids_allowed(games, b, rules)
+        if not games[b, G_LOOKED] >> seat & 1:  # look, or bid blind (R4.4)
+            return LOOK, BLIND_BID, allowed, NO_CODE
+        return NO_CODE, BID, allowed, NO_CODE
+    if phase == TRUMP_PHASE:
+        return NO_CODE, TRUMP, 0xF, NO_CODE
+    return NO_CODE, 0, 0, NO_CODE
 
 
 @kernel(inline=True)
 def legal_codes(games: Array, b: int, rules: Array, out: Array) -> int:
     """Write the legal action codes of game `b` into `out` in the engine's order; their number (0 once over)."""
-    phase = games[b, G_PHASE]
-    seat = games[b, G_MOVE]
+    first, base, mask, last = choices(games, b, rules)
     count = 0
-    if phase == PLAYING_PHASE:
-        hand = games[b, G_HANDS + seat]
-        led = games[b, G_LED]
-        suits = hand & ANY_SUIT
-        if led >= 0 and hand & (SUIT_CARDS << (13 * led)):
-            suits = hand & (SUIT_CARDS << (13 * led))  # must follow suit (R5.3)
-        if hand & JESTERS:
-            out[count] = PLAY + 56
-            count += 1
-        while suits:
-            out[count] = PLAY + lowest(suits)
-            count += 1
-            suits &= suits - 1
-        if hand & WIZARDS:
-            out[count] = PLAY + 52
-            count += 1
-    elif phase == BIDDING_PHASE:
-        allowed = bids_allowed(games, b, rules)
-        code = BID
-        if not games[b, G_LOOKED] >> seat & 1:  # look, or bid blind (R4.4)
-            out[count] = LOOK
-            count += 1
-            code = BLIND_BID
-        for bid in range(round_cards(rules, games[b, G_ROUND]) + 1):
-            if allowed >> bid & 1:
-                out[count] = code + bid
-                count += 1
-    elif phase == TRUMP_PHASE:
-        for suit in range(4):
-            out[count] = TRUMP + suit
-            count += 1
+    if first != NO_CODE:
+        out[0] = first
+        count = 1
+    while mask:
+        out[count] = base + lowest(mask)
+        count += 1
+        mask &= mask - 1
+    if last != NO_CODE:
+        out[count] = last
+        count += 1
     return count
 
 
 @kernel(inline=True)
-def is_legal(games: Array, b: int, rules: Array, code: int) -> bool:
-    """Whether `code` is one of game `b`'s legal actions (as `legal_codes` lists them), checked directly."""
-    phase = games[b, G_PHASE]
-    seat = games[b, G_MOVE]
-    if phase == PLAYING_PHASE:
-        card = code - PLAY
-        hand = games[b, G_HANDS + seat]
-        if card < 0 or card > 59:
-            return False
-        if card >= 52:  # a Wizard or Jester may always be played (R5.3), named by its first copy
-            return (card == 52 and (hand & WIZARDS) != 0) or (card == 56 and (hand & JESTERS) != 0)
-        if not hand >> card & 1:
-            return False
-        led = games[b, G_LED]
-        if led < 0 or card // 13 == led:
-            return True
-        return not hand & (SUIT_CARDS << (13 * led))  # holding the led suit, they must follow it
-    if phase == BIDDING_PHASE:
-        looked = games[b, G_LOOKED] >> seat & 1
-        if code == LOOK:
-            return not looked
-        if BLIND_BID <= code < LOOK:
-            bid = code - BLIND_BID
-            if looked:
-                return False
-        elif 0 <= code < BLIND_BID:
-            bid = code
-            if not looked:
-                return False
-        else:
-            return False
-        return bid <= round_cards(rules, games[b, G_ROUND]) and (bids_allowed(games, b, rules) >> bid & 1) != 0
-    if phase == TRUMP_PHASE:
-        return TRUMP <= code < TRUMP + 4
-    return False
+def random_code(games: Array, b: int, rules: Array, stream: np.uint64) -> tuple[int, np.uint64]:
+    """A legal action code of game `b` drawn uniformly from `stream` (as if from `legal_codes`' list), and the
+    stream's next state."""
+    first, base, mask, last = choices(games, b, rules)
+    ahead = first != NO_CODE
+    middle = popcount(mask)
+    r, stream = below(stream, ahead + middle + (last != NO_CODE))
+    if r < ahead:
+        return first, stream
+    r -= ahead
+    if r < middle:
+        return base + nth_bit(mask, r), stream
+    return last, stream
 
 
 @kernel(inline=True)
 def apply_code(games: Array, deals: Array, log: Array, b: int, code: int, rules: Array) -> bool:
-    """Apply the legal action `code` to game `b`; whether it ended a round (its points are then in `G_POINTS`)."""
+    """Apply the legal action `code` to game `b`; whether it ended a round.
+
+    A round that ends is scored (its points are then in `G_POINTS`) and left as it ended, with
+    its bids, blind marks, tricks and trump, for the caller to read: `next_round` then deals
+    the next round or ends the game, before the game's next action.
+    """
     n = rules[C_PLAYERS]
     seat = games[b, G_MOVE]
     logged = games[b, G_LOGGED]
@@ -226,10 +228,8 @@ def apply_code(games: Array, deals: Array, log: Array, b: int, code: int, rules:
         games[b, G_PLAYED] |= 1 << card
         position = games[b, G_TRICK_LEN]
         games[b, G_TRICK + position] = card
-        led = games[b, G_LED]
-        if led == -1 and card < 56:  # the first suit card sets the led suit; a Wizard first frees it (R5.2)
-            led = card // 13 if card < 52 else -2
-            games[b, G_LED] = led
+        led = led_after(games[b, G_LED], card)  # R5.2
+        games[b, G_LED] = led
         key = win_key(card, games[b, G_TRUMP], led)
         if key > games[b, G_BEST_KEY]:
             games[b, G_BEST] = position
@@ -248,7 +248,7 @@ def apply_code(games: Array, deals: Array, log: Array, b: int, code: int, rules:
         games[b, G_MOVE] = winner
         if games[b, G_HANDS + winner]:  # cards remain: the winner leads (R5.1)
             return False
-        finish_round(games, deals, b, rules)
+        score_round(games, b, rules)
         return True
     if code >= TRUMP:  # the dealer names the trump (R3.2)
         games[b, G_TRUMP] = code - TRUMP
@@ -273,31 +273,38 @@ def apply_code(games: Array, deals: Array, log: Array, b: int, code: int, rules:
     return False
 
 
-@kernel()
-def finish_round(games: Array, deals: Array, b: int, rules: Array) -> None:
-    """Score game `b`'s round onto its totals (R6), then deal the next round or end the game (R7)."""
-    n = rules[C_PLAYERS]
-    for seat in range(n):
-        blind = (games[b, G_BLIND] >> seat & 1) == 1
+@kernel(inline=True)
+def score_round(games: Array, b: int, rules: Array) -> None:
+    """Score game `b`'s round onto its totals (R6)."""
+    for seat in range(rules[C_PLAYERS]):
+        blind = games[b, G_BLIND] >> seat & 1
         value = points(rules, games[b, G_BIDS + seat], games[b, G_WON + seat], blind)
         games[b, G_POINTS + seat] = value
         games[b, G_TOTALS + seat] += value
+
+
+@kernel()
+def next_round(games: Array, deals: Array, b: int, rules: Array) -> None:
+    """After game `b`'s round was scored: deal the next round, or end the game after the last (R7)."""
     rnd = games[b, G_ROUND]
     if rnd >= games[b, G_LAST_ROUND]:
         games[b, G_PHASE] = OVER_PHASE
         games[b, G_MOVE] = -1
-        games[b, G_LEADER] = wrap(games[b, G_DEALER] + 1, n)  # as the engine's state at the end
+        games[b, G_LEADER] = wrap(games[b, G_DEALER] + 1, rules[C_PLAYERS])  # as the engine's state at the end
         return
     games[b, G_ROUND] = rnd + 1
     start_round(games, deals, b, rules)
 
 
 @kernel()
-def deal_game(games: Array, deals: Array, b: int, stream: np.uint64, game: int, rules: Array) -> None:
-    """Start game `b` as game `game` of a run: its first dealer and every round's deal from `stream` (R2.5, R2.6)."""
+def deal_game(games: Array, deals: Array, b: int, stream: np.uint64, game: int, rules: Array, deck: Array) -> np.uint64:
+    """Start game `b` as game `game` of a run: its first dealer and every round's deal from `stream` (R2.5, R2.6).
+
+    `deck` is room for the shuffle (60 whole numbers or more). The stream's state after the
+    deal is returned (for a game that draws its choices from it too).
+    """
     n = rules[C_PLAYERS]
     first_dealer, stream = below(stream, n)
-    deck = np.empty(60, dtype=np.int64)
     for rnd in range(rules[C_ROUNDS]):
         cards = round_cards(rules, rnd)
         dealt = n * cards
@@ -315,6 +322,7 @@ def deal_game(games: Array, deals: Array, b: int, stream: np.uint64, game: int, 
             deals[b, rnd, seat] = hand
         deals[b, rnd, D_TURNED] = deck[dealt] if turn_up else -1
     begin_game(games, deals, b, first_dealer, game, rules)
+    return stream
 
 
 @kernel()

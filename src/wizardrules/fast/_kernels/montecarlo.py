@@ -1,6 +1,6 @@
 """`MonteCarloBot`'s rollouts in the compiled core: a world's state in, every action's score out.
 
-[`scores`][wizardrules._compiled.montecarlo.scores] takes the one-round state that
+[`scores`][wizardrules.fast._kernels.montecarlo.scores] takes the one-round state that
 `world_state` builds for a sampled world, tries each legal action in it and plays the round
 out with `RuleBot` in every seat, compiled: the same scores, bit for bit, as the Python
 rollouts, in a fraction of the time.
@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from wizardrules._compiled import available, jit, numpy
-from wizardrules._compiled.actions import action_code, card_code, hand_masks
-from wizardrules._compiled.config import Config, compiled_rules_problem, config_for, new_batch
-from wizardrules._compiled.rulebot import rollout_scores
-from wizardrules._compiled.rules import win_key
-from wizardrules._compiled.steps import (
+from wizardrules.actions import Action
+from wizardrules.cards import Suit
+from wizardrules.engine import GameState, Phase, PlayerView
+from wizardrules.fast._kernels import available, jit, numpy
+from wizardrules.fast._kernels.actions import action_code, card_code, hand_masks
+from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
+from wizardrules.fast._kernels.rulebot import rollout_scores
+from wizardrules.fast._kernels.rules import led_after, win_key
+from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
     G_BEST,
     G_BEST_KEY,
@@ -42,9 +45,6 @@ from wizardrules._compiled.steps import (
     PLAYING_PHASE,
     TRUMP_PHASE,
 )
-from wizardrules.actions import Action
-from wizardrules.cards import Suit
-from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.rules import Rules
 
 _SUITS: Final = tuple(Suit)
@@ -96,8 +96,7 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
     for position, card in enumerate(trick.cards):
         code = card_code(card)
         games[:, G_TRICK + position] = code
-        if led == -1 and code < 56:
-            led = code // 13 if code < 52 else -2
+        led = led_after(led, code)
         key = win_key(code, trump, led)
         if key > best_key:
             best, best_key = position, key
@@ -112,5 +111,6 @@ def scores(view: PlayerView, state: GameState, actions: Sequence[Action]) -> lis
         games[:, G_TOTALS + seat] = view.totals[seat]
     codes = np.array([action_code(action) for action in actions], dtype=np.int64)  # all standard: possible()
     out = np.empty(len(actions), dtype=np.float64)
-    jit(rollout_scores)(games, deals, log, view.seat, codes, config.rules, config.clairvoyant, out)
+    scratch = np.empty(64, dtype=np.int64)
+    jit(rollout_scores)(games, deals, log, view.seat, codes, config.rules, config.clairvoyant, out, scratch)
     return [float(value) for value in out]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
 from wizardrules._core import BITS_OF, CARD_OF
 from wizardrules.actions import BIDS, BLIND_BIDS, PLAYS, TRUMPS, Action, Bid, ChooseTrump, Look, Play
 from wizardrules.actions import LOOK as LOOK_ACTION
 from wizardrules.cards import Card, Suit
+from wizardrules.fast._kernels.steps import BID, BLIND_BID, LOOK, PLAY, TRUMP
 
 _SUITS: Final = tuple(Suit)
 LARGEST_CODE: Final = PLAY + 59

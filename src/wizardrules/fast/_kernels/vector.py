@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.rules import C_PLAYERS, game_stream, lowest, popcount, round_cards, wrap
-from wizardrules._compiled.steps import (
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.rules import C_PLAYERS, game_stream, lowest, popcount, round_cards, wrap
+from wizardrules.fast._kernels.steps import (
     G_BIDS,
     G_BLIND,
     G_DEALER,
@@ -32,37 +32,35 @@ from wizardrules._compiled.steps import (
     G_TURNED,
     G_WON,
     OVER_PHASE,
-    PLAYING_PHASE,
     TRUMP_PHASE,
     apply_code,
     deal_game,
     legal_codes,
+    next_round,
 )
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 # Fields of the observation's layout vector (int64): the offsets of the observer's sections
 # (-1 for one the rules leave out) and the numbers the encoding needs.
 E_PHASE, E_ROUND, E_CARDS, E_SIZES, E_WON, E_TOTALS, E_DEALER, E_MOVE, E_TRUMP, E_TURNED = range(10)
 E_HAND, E_SEEN, E_SEEN_HANDS, E_BIDS, E_BLIND, E_LEADER, E_LED, E_TRICK, E_PLAYED = range(10, 19)
-E_MOST, E_ROUNDS, E_REVEAL, E_CLAIRVOYANCE, E_PLAYABLE, E_DECK, E_SIZE = range(19, 26)
-E_FIELDS = 26
+E_MOST, E_ROUNDS, E_CLAIRVOYANCE, E_PLAYABLE, E_DECK, E_SIZE = range(19, 25)
+E_KNOWN = 25
+"""From here on, per phase (the engine's numbers, 0..3) and whether the bid is the seat's own:
+whether a bid made is known to a seat (R4.3), as the engine's views answer it."""
+E_FIELDS = E_KNOWN + 2 * 4
 """The layout vector's length."""
-OPEN, SIMULTANEOUS, SECRET = 0, 1, 2
-"""`E_REVEAL`'s values (R4.3)."""
 
 
-@kernel()
-def bid_known(reveal: int, phase: int, seat: int, other: int) -> bool:
-    """Whether `seat` may know `other`'s bid once made (R4.3), as the engine's views say."""
-    if other == seat or reveal == OPEN:
-        return True
-    if reveal == SIMULTANEOUS:
-        return phase >= PLAYING_PHASE
-    return phase == OVER_PHASE
+@kernel(inline=True)
+def bid_known(layout: Array, phase: int, seat: int, other: int) -> bool:
+    """Whether `seat` may know `other`'s bid once made (R4.3): the engine views' answer, in the layout's
+    table (`E_KNOWN`)."""
+    return layout[E_KNOWN + 2 * phase + (other == seat)] != 0
 
 
 @kernel()
@@ -112,11 +110,10 @@ def observe(games: Array, b: int, seat: int, rules: Array, layout: Array, scales
             if other != seat:
                 start = layout[E_SEEN_HANDS] + (wrap(other - seat, n) - 1) * layout[E_DECK]
                 add_plane(out, start, games[b, G_HANDS + other])
-    reveal = layout[E_REVEAL]
     width = layout[E_MOST] + 1
     for other in range(n):
         bid = games[b, G_BIDS + other]
-        if bid >= 0 and bid_known(reveal, phase, seat, other):
+        if bid >= 0 and bid_known(layout, phase, seat, other):
             rel = wrap(other - seat, n)
             out[layout[E_BIDS] + rel * width + bid] = 1.0
             if layout[E_BLIND] >= 0 and games[b, G_BLIND] >> other & 1:
@@ -160,18 +157,17 @@ def mask_row(games: Array, b: int, rules: Array, index_of_code: Array, out: Arra
 
 
 @kernel()
-def legal_masks(games: Array, rules: Array, index_of_code: Array, out: Array) -> None:
-    """Each game's legal actions as a row of `out`, in the codec's index space."""
-    codes = np.empty(64, dtype=np.int64)
+def legal_masks(games: Array, rules: Array, index_of_code: Array, out: Array, scratch: Array) -> None:
+    """Each game's legal actions as a row of `out`, in the codec's index space (`scratch`: 64 whole numbers)."""
     for b in range(out.shape[0]):
-        mask_row(games, b, rules, index_of_code, out, codes)
+        mask_row(games, b, rules, index_of_code, out, scratch)
 
 
 @kernel()
-def deal_all(games: Array, deals: Array, seed: np.uint64, rules: Array) -> None:
-    """Deal game `b` of a run seeded `seed` into each row `b`."""
+def deal_all(games: Array, deals: Array, seed: np.uint64, rules: Array, scratch: Array) -> None:
+    """Deal game `b` of a run seeded `seed` into each row `b` (`scratch`: 64 whole numbers)."""
     for b in range(games.shape[0]):
-        deal_game(games, deals, b, game_stream(seed, np.uint64(b)), b, rules)
+        deal_game(games, deals, b, game_stream(seed, np.uint64(b)), b, rules, scratch)
 
 
 @kernel()
@@ -189,6 +185,7 @@ def step_all(
     rewards: Array,
     scored: Array,
     done: Array,
+    scratch: Array,
 ) -> tuple[int, int]:
     """Step every game by its action (a codec index), or deal a new game where the last one is over (the action
     is then ignored).
@@ -199,26 +196,27 @@ def step_all(
     Else -1, with each game's round points in `rewards` (0 but where a round ended), `scored`
     marking the games whose round ended and `done` the games this step ended. New games are
     numbered from `next_game` in the order of their rows; the number after the last is returned too.
+    `scratch` is room for the kernels' lists (64 whole numbers).
     """
     n = rules[C_PLAYERS]
     size = code_of_index.shape[0]
     for b in range(actions.shape[0]):
         action = actions[b]
-        if games[b, G_PHASE] != OVER_PHASE and not (0 <= action < size and mask[b, action]):
-            return b, next_game
-    listed = np.empty(64, dtype=np.int64)
+        if not (0 <= action < size and mask[b, action]) and games[b, G_PHASE] != OVER_PHASE:
+            return b, next_game  # (the mask is read first: a game's row is read only when it has to be)
     for b in range(actions.shape[0]):
         done[b] = False
         scored[b] = False
         for seat in range(n):
             rewards[b, seat] = 0.0
         if games[b, G_PHASE] == OVER_PHASE:  # a game ended at the last step: the next one starts
-            deal_game(games, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules)
+            deal_game(games, deals, b, game_stream(seed, np.uint64(next_game)), next_game, rules, scratch)
             next_game += 1
         elif apply_code(games, deals, log, b, code_of_index[actions[b]], rules):
             for seat in range(n):
                 rewards[b, seat] = games[b, G_POINTS + seat]
             scored[b] = True
+            next_round(games, deals, b, rules)
             done[b] = games[b, G_PHASE] == OVER_PHASE
-        mask_row(games, b, rules, index_of_code, mask, listed)
+        mask_row(games, b, rules, index_of_code, mask, scratch)
     return -1, next_game

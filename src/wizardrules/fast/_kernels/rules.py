@@ -1,4 +1,9 @@
-"""The rules as compiled kernels use them: random streams, bit counting, bids, trick keys, points.
+"""The rules as compiled kernels read them: random streams, bit counting, and the rule tables.
+
+The bids, the trick keys, the led suit, the cards that may be played and the points are
+looked up in the tables of `wizardrules._tables`, computed once from the rules' own
+statements (module-level tuples here, arrays in the kernels; a game's own tables in its
+rules' vector).
 
 Hands are `uint64` masks in the engine's bit layout (`wizardrules._core`): 0..51 the suit
 cards (suit index * 13 + rank - 1), 52..55 the Wizards, 56..59 the Jesters. A game's chance
@@ -10,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._compiled import kernel
+from wizardrules._tables import FOLLOW, LED_AFTER, WIN_KEY
+from wizardrules.fast._kernels import kernel
 
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
@@ -21,15 +27,13 @@ if TYPE_CHECKING:
     Array: TypeAlias = npt.NDArray[Any]
     """An array of any dtype (kernels read int64, uint64, small ints and bools alike)."""
 
-# Bid policies, as the configuration vector names them.
-FREE, NOT_EQUAL, EQUAL, HOOK = 0, 1, 2, 3
-
 # A game's rules are one int64 vector: these fields, then per round its cards, then per
 # round its fixed trump (a suit, -1 for none, or NOT_FIXED), then per round whether blind
 # bids are possible (1 or 0): `round_cards`, `fixed_trump` and `blind_round` read them.
-C_PLAYERS, C_ROUNDS, C_POLICY, C_FIRST_FREE, C_MIN_CARDS, C_KEEPER = 0, 1, 2, 3, 4, 5
-C_HIT, C_PER_TRICK, C_MISS, C_BLIND_TIMES = 6, 7, 8, 9
-C_SIZE = 10
+# Then the rules' tables (`wizardrules._tables`): the score rule's points from `C_POINTS` on
+# (`points` reads them) and the bid policy's answers from `C_BIDS` on (`allowed_bids`).
+C_PLAYERS, C_ROUNDS, C_MOST, C_POINTS, C_BIDS, C_BID_STRIDE = 0, 1, 2, 3, 4, 5
+C_SIZE = 6
 
 NOT_FIXED = -2
 """A round whose trump the turned-up card decides (R3.5)."""
@@ -122,71 +126,55 @@ def wrap(seat: int, n: int) -> int:
 
 
 @kernel()
-def allowed_bids(
-    cfg: Array,
-    rnd: int,
-    cards: int,
-    made: int,
-    bid_sum: int,
-    dealer: int,
-    totals: Array,
-) -> int:
-    """The bids the next bidder may make as a mask of bids 0..cards (R4.1, R4.2), as the bid policies say.
+def allowed_bids(cfg: Array, rnd: int, made: int, bid_sum: int, dealer: int, totals: Array) -> int:
+    """The bids the next bidder may make as a mask of bids 0..cards (R4.1, R4.2): the bid policy's answer.
 
-    `cfg` is the rules' vector (its first fields are read); `totals` the seats' totals.
+    `cfg` is the rules' vector, whose table (`_tables.bid_table`) holds the policy's answer
+    in every situation: by round, whether the bidder is the last and, for the last, the
+    dealer's seat and whether the dealer trails on totals (`totals`, the seats' totals).
     """
-    every = (1 << (cards + 1)) - 1
-    policy = cfg[C_POLICY]
     players = cfg[C_PLAYERS]
-    last = made == players - 1
-    if policy == FREE:
-        return every
-    if policy == EQUAL:  # the running sum stays at most the cards; the last bid makes it exact
-        room = cards - bid_sum
-        if room < 0:
-            return 0
-        if last:
-            return 1 << room
-        return (1 << (room + 1)) - 1
-    binds = False
-    if last:
-        if policy == NOT_EQUAL:
-            binds = not (cfg[C_FIRST_FREE] != 0 and rnd == 0) and cards >= cfg[C_MIN_CARDS]
-        else:  # the scorekeeper's hook: it binds a scorekeeper who deals and is not leading
-            keeper = cfg[C_KEEPER]
-            if dealer == keeper and keeper < players:
-                binds = totals[keeper] < totals[:players].max()
-    if binds:
-        excluded = cards - bid_sum
-        if 0 <= excluded <= cards:
-            return every & ~(1 << excluded)
-    return every
+    stride = cfg[C_BID_STRIDE]
+    row = cfg[C_BIDS] + rnd * (1 + 2 * players) * stride
+    if made == players - 1:
+        trails = 0
+        for seat in range(players):
+            if totals[seat] > totals[dealer]:
+                trails = 1
+        row += (1 + 2 * dealer + trails) * stride
+    return cfg[row + bid_sum]
 
 
-@kernel()
+@kernel(inline=True)
 def points(cfg: Array, bid: int, tricks: int, blind: bool) -> int:
-    """A round's points under `StandardScore` with the configuration's numbers (R6.1, R6.2)."""
-    if bid == tricks:
-        value = cfg[C_HIT] + cfg[C_PER_TRICK] * tricks
-    else:
-        value = -cfg[C_MISS] * abs(bid - tricks)
-    return value * cfg[C_BLIND_TIMES] if blind else value
+    """A round's points under the score rule (R6.1, R6.2), from its table (`_tables.points_table`)."""
+    return cfg[cfg[C_POINTS] + (bid * (cfg[C_MOST] + 1) + tricks) * 2 + blind]
 
 
 @kernel(inline=True)
 def win_key(card: int, trump: int, led: int) -> int:
     """A standard card's strength in a trick (R5.4): the first card of the highest key wins.
 
-    `led` is the led suit, -1 while none is set and -2 once a Wizard came first. These are
-    the numbers of the engine's table, `wizardrules._core.WIN_KEYS`; a test compares them.
+    `led` is the led suit, -1 while none is set and -2 once a Wizard came first. The keys are
+    the engine's, `wizardrules._core.WIN_KEYS`, as the flat table `_tables.WIN_KEY`.
     """
-    if card >= 56:  # a Jester
-        return -1
-    if card >= 52:  # a Wizard: the first one wins
-        return 200
-    suit = card // 13
-    if suit == trump:
-        return 100 + card % 13
-    if suit == led:
-        return card % 13
-    return -1
+    return WIN_KEY[((trump + 1) * 6 + led + 2) * 60 + card]
+
+
+@kernel(inline=True)
+def led_after(led: int, card: int) -> int:
+    """The led suit once `card` is played to a trick led `led` (R5.2), from `_tables.LED_AFTER`."""
+    return LED_AFTER[(led + 2) * 60 + card]
+
+
+@kernel(inline=True)
+def playable(hand: int, led: int) -> int:
+    """The cards of `hand` that may be played to a trick led `led` (R5.3), by `_tables.FOLLOW`.
+
+    A hand holding a card of the led suit plays one of the cards `FOLLOW` names for it; any
+    other hand plays any card.
+    """
+    follow = hand & FOLLOW[led + 2]
+    if follow & ANY_SUIT:
+        return follow
+    return hand

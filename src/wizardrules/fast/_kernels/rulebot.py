@@ -1,19 +1,24 @@
 """`RuleBot`'s play, compiled, and rollouts with it: what `MonteCarloBot` plays its worlds out with.
 
 `rulebot_code` makes the very choice `wizardrules.RuleBot` makes from the player's view
-(standard cards): the same card strengths summed in the same order, the same ties broken
-the same way, so that a compiled rollout ends with the very points of the Python one.
+(standard cards): the same card strengths (tabulated from `bots`' own rule) summed in the
+same order, the same ties broken the same way, so that a compiled rollout ends with the
+very points of the Python one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from wizardrules._compiled import kernel
-from wizardrules._compiled.games import BID, BLIND_BID, LOOK, PLAY, TRUMP
-from wizardrules._compiled.rules import C_PLAYERS, win_key
-from wizardrules._compiled.steps import (
+from wizardrules._core import CARD_OF
+from wizardrules.bots import _power, _strength
+from wizardrules.cards import Suit
+from wizardrules.fast._kernels import kernel
+from wizardrules.fast._kernels.rules import C_PLAYERS, led_after, win_key
+from wizardrules.fast._kernels.steps import (
+    BID,
     BIDDING_PHASE,
+    BLIND_BID,
     G_BEST_KEY,
     G_BIDS,
     G_HANDS,
@@ -25,45 +30,46 @@ from wizardrules._compiled.steps import (
     G_TRICK_LEN,
     G_TRUMP,
     G_WON,
+    LOOK,
     OVER_PHASE,
+    PLAY,
+    TRUMP,
     apply_code,
     legal_codes,
+    next_round,
 )
 
 if TYPE_CHECKING:
-    import numpy as np
-
-    from wizardrules._compiled.rules import Array
+    from wizardrules.fast._kernels.rules import Array
 
 
-@kernel()
+def _strengths() -> tuple[float, ...]:
+    """`RuleBot`'s strength of each standard card under each trump, from `bots`' own rule."""
+    return tuple(_strength(CARD_OF[card], trump) for trump in _TRUMPS for card in range(60))
+
+
+def _powers() -> tuple[int, ...]:
+    """`RuleBot`'s power of each standard card under each trump, from `bots`' own rule."""
+    return tuple(_power(CARD_OF[card], trump) for trump in _TRUMPS for card in range(60))
+
+
+_TRUMPS: Final = (None, *Suit)
+STRENGTH = _strengths()
+"""`STRENGTH[(trump + 1) * 60 + card]`: how likely a card takes a trick, roughly (`RuleBot`'s bidding)."""
+POWER = _powers()
+"""`POWER[(trump + 1) * 60 + card]`: a total order of how strong a card is when played (`RuleBot`'s play)."""
+
+
+@kernel(inline=True)
 def strength(card: int, trump: int) -> float:
-    """How likely a card takes a trick, roughly (`RuleBot`'s bidding, standard cards)."""
-    if card >= 56:  # a Jester
-        return 0.0
-    if card >= 52:  # a Wizard
-        return 1.0
-    rank = card % 13 + 1
-    if card // 13 == trump:
-        return 0.35 + 0.05 * rank
-    if rank == 13:
-        return 0.7
-    if rank == 12:
-        return 0.4
-    if rank == 11:
-        return 0.2
-    return 0.0
+    """How likely a card takes a trick, roughly (`RuleBot`'s bidding, standard cards), from `STRENGTH`."""
+    return STRENGTH[(trump + 1) * 60 + card]
 
 
-@kernel()
+@kernel(inline=True)
 def power(card: int, trump: int) -> int:
-    """A total order of how strong a card is when played (`RuleBot`'s play, standard cards)."""
-    if card >= 56:
-        return -1
-    if card >= 52:
-        return 100
-    rank = card % 13 + 1
-    return rank + 50 if card // 13 == trump else rank
+    """How strong a card is when played (`RuleBot`'s play, standard cards), from `POWER`."""
+    return POWER[(trump + 1) * 60 + card]
 
 
 @kernel()
@@ -129,12 +135,7 @@ def rulebot_code(games: Array, b: int, codes: Array, count: int, rules: Array, c
             strongest = i  # by_power[-1]: the last of the strongest
         if weakest < 0 or p < power(codes[weakest] - PLAY, trump):
             weakest = i  # by_power[0]: the first of the weakest
-        wins = leading
-        if not leading:
-            after = led
-            if led == -1 and card < 56:
-                after = card // 13 if card < 52 else -2
-            wins = win_key(card, trump, after) > best_key
+        wins = leading or win_key(card, trump, led_after(led, card)) > best_key
         if wins:
             if weakest_winning < 0 or p < power(codes[weakest_winning] - PLAY, trump):
                 weakest_winning = i
@@ -148,27 +149,40 @@ def rulebot_code(games: Array, b: int, codes: Array, count: int, rules: Array, c
 
 
 @kernel()
-def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clairvoyant: bool) -> None:
-    """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5)."""
-    codes = np.empty(64, dtype=np.int64)
+def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clairvoyant: bool, codes: Array) -> None:
+    """Play game `b` to its end with `RuleBot` in every seat; `clairvoyant` when round 1 is played so (R4.5).
+
+    `codes` is room for the legal codes (64 whole numbers).
+    """
     while games[b, G_PHASE] != OVER_PHASE:
         count = legal_codes(games, b, rules, codes)
         code = rulebot_code(games, b, codes, count, rules, clairvoyant and games[b, G_ROUND] == 0)
-        apply_code(games, deals, log, b, code, rules)
+        if apply_code(games, deals, log, b, code, rules):
+            next_round(games, deals, b, rules)
 
 
 @kernel()
 def rollout_scores(
-    games: Array, deals: Array, log: Array, seat: int, codes: Array, rules: Array, clairvoyant: bool, scores: Array
+    games: Array,
+    deals: Array,
+    log: Array,
+    seat: int,
+    codes: Array,
+    rules: Array,
+    clairvoyant: bool,
+    scores: Array,
+    scratch: Array,
 ) -> None:
     """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
 
     A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
+    `scratch` is room for the legal codes (64 whole numbers).
     """
     n = rules[C_PLAYERS]
     for i in range(codes.shape[0]):
-        apply_code(games, deals, log, i, codes[i], rules)
-        play_out(games, deals, log, i, rules, clairvoyant)
+        if apply_code(games, deals, log, i, codes[i], rules):
+            next_round(games, deals, i, rules)
+        play_out(games, deals, log, i, rules, clairvoyant, scratch)
         every = 0
         for other in range(n):
             every += games[i, G_POINTS + other]

@@ -1,0 +1,233 @@
+"""Each rule's facts computed once, as tables of whole numbers, from the rule's own statement.
+
+The compiled fast core (`wizardrules.fast`) reads these tables rather than retype a rule:
+its loader turns a module-level tuple of whole numbers into a numpy array. The tables of
+the standard deck are computed here from the functions of `wizardrules.tricks` and the
+engine's `WIN_KEYS`; the tables of one game's rules (the points of its score rule, the
+answers of its bid policy) by asking the rule itself, in every situation a round can
+reach. Cards are bit indices in the layout of `wizardrules._core`: 0..51 the suit cards,
+52..55 the Wizards, 56..59 the Jesters, 60..66 the special cards (R8).
+
+A led suit is a number here, as in the engine: a suit's index, `OPEN` while no suit is set
+and `FREED` once a Wizard came first (R5.2).
+
+Examples:
+    >>> from wizardrules import Card, Suit
+    >>> red_9, wizard = _core.BITS_OF[Card.suited(Suit.RED, 9)].bit_length() - 1, 52
+    >>> LED_AFTER[(OPEN + 2) * 60 + red_9], LED_AFTER[(OPEN + 2) * 60 + wizard] == FREED
+    (0, True)
+    >>> TRUMP_OF_TURNED[red_9 + 1], TRUMP_OF_TURNED[wizard + 1] == DEALER_CHOOSES, TRUMP_OF_TURNED[0]
+    (0, True, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from wizardrules import _core
+from wizardrules.bidding import BidContext, BidPolicy
+from wizardrules.cards import Card, CardKind, Suit
+from wizardrules.scoring import ScoreRule
+from wizardrules.tricks import led_suit, legal_plays
+
+__all__ = [
+    "DEALER_CHOOSES",
+    "FOLLOW",
+    "FREED",
+    "LED_AFTER",
+    "NO_TRUMP",
+    "OPEN",
+    "TRUMP_OF_TURNED",
+    "WIN_KEY",
+    "bid_table",
+    "points_table",
+]
+
+_SUITS: Final = tuple(Suit)
+_DECK: Final = _core.DECK_SIZE
+_LEDS: Final = range(-2, 4)
+"""Every led suit: `FREED`, `OPEN`, then the suits' indices."""
+OPEN: Final = -1
+"""The led suit while none is set: nothing played yet, or only Jesters (R5.2)."""
+FREED: Final = -2
+"""The led suit once a Wizard came before any suit card: none is ever set (R5.2)."""
+NO_TRUMP: Final = -1
+"""The trump of a round without one (R3.3, R3.4)."""
+DEALER_CHOOSES: Final = -3
+"""A turned-up card after which the dealer names the trump (R3.2, R8.10)."""
+
+
+def _card(bit: int) -> Card:
+    return _core.CARD_OF[bit]
+
+
+def _trick_of(led: int, avoid: Card) -> tuple[Card, ...]:
+    """A trick whose led suit is `led`, without the card `avoid`."""
+    if led == FREED:
+        return (Card.WIZARD,)
+    if led == OPEN:
+        return ()
+    rank = 1 if avoid != Card.suited(_SUITS[led], 1) else 2
+    return (Card.suited(_SUITS[led], rank),)
+
+
+def _led_index(trick: Sequence[Card]) -> int:
+    """The led suit of a trick as a number: a suit's index, `OPEN` or `FREED` (R5.2), by `tricks.led_suit`."""
+    suit = led_suit(trick)
+    if suit is not None:
+        return _SUITS.index(suit)
+    probe = next(card for card in (Card.suited(Suit.RED, r) for r in range(1, 4)) if card not in trick)
+    return OPEN if led_suit((*trick, probe)) is not None else FREED
+
+
+def _led_after() -> tuple[int, ...]:
+    return tuple(_led_index((*_trick_of(led, _card(bit)), _card(bit))) for led in _LEDS for bit in range(_DECK))
+
+
+LED_AFTER: Final = _led_after()
+"""`LED_AFTER[(led + 2) * 60 + card]`: the led suit once `card` is played to a trick led `led` (R5.2)."""
+
+
+def _follows(led: int, bit: int) -> bool:
+    """Whether `bit` may be played to a trick led `led` by a hand that holds the led suit too (R5.3)."""
+    card = _card(bit)
+    trick = _trick_of(led, card)
+    if led < 0:
+        return card in legal_plays((card,), trick)
+    suit = _SUITS[led]
+    held = next(c for c in (Card.suited(suit, r) for r in range(1, 14)) if c != card and c not in trick)
+    return card in legal_plays((card, held), trick)
+
+
+FOLLOW: Final = tuple(sum(1 << bit for bit in range(_DECK) if _follows(led, bit)) for led in _LEDS)
+"""`FOLLOW[led + 2]`: the cards a hand holding the led suit `led` may play (R5.3): with the led
+suit, its cards, the Wizards and the Jesters; while no suit is led, every card. A hand without
+a card of the led suit plays any card."""
+
+WIN_KEY: Final = tuple(key for by_led in _core.WIN_KEYS for keys in by_led for key in keys)
+"""`WIN_KEY[((trump + 1) * 6 + led + 2) * 60 + card]`: the engine's `WIN_KEYS`, flat (R5.4).
+
+In play order, the first card of the highest key wins the trick."""
+
+
+_CHOOSING: Final = (
+    CardKind.WIZARD,
+    CardKind.DRAGON,
+    CardKind.CLOUD,
+    CardKind.JUGGLER,
+    CardKind.SHAPESHIFTER,
+    CardKind.WEREWOLF,
+)
+"""The kinds of card after whose turning up the dealer names the trump (R3.2, R8.10)."""
+
+
+def _trump_of(bit: int) -> int:
+    """The trump a card turned up makes (R3.1-R3.4, R8.10)."""
+    if bit < 0:
+        return NO_TRUMP  # no card is left to turn up (R3.4)
+    card = _card(bit)
+    if card.kind is CardKind.SUIT:
+        return _SUITS.index(card.suit) if card.suit is not None else NO_TRUMP
+    if card.kind in _CHOOSING:
+        return DEALER_CHOOSES
+    return NO_TRUMP  # a Jester, the Bomb or the Fairy
+
+
+TRUMP_OF_TURNED: Final = tuple(_trump_of(bit) for bit in range(-1, _core.SHAPESHIFTER + 1))
+"""`TRUMP_OF_TURNED[card + 1]`: the trump the turned-up card makes (-1 for none turned up): a suit
+card its suit (R3.1), a Wizard the dealer's choice (R3.2), a Jester or no card none (R3.3, R3.4);
+of the special cards, the Dragon, Cloud, Juggler, Shapeshifter and Werewolf the dealer's choice,
+the Bomb and the Fairy none (R8.10)."""
+
+
+def points_table(rule: ScoreRule, most: int) -> tuple[int, ...]:
+    """`[(bid * (most + 1) + tricks) * 2 + blind]`: the rule's points of each bid and tricks up to `most` (R6).
+
+    Examples:
+        >>> from wizardrules import StandardScore
+        >>> table = points_table(StandardScore(), 3)
+        >>> table[(2 * 4 + 2) * 2], table[(2 * 4 + 2) * 2 + 1], table[(2 * 4 + 0) * 2]
+        (40, 80, -20)
+    """
+    return tuple(
+        rule.points(bid, tricks, blind=blind)
+        for bid in range(most + 1)
+        for tricks in range(most + 1)
+        for blind in (False, True)
+    )
+
+
+def _bids_summing(total: int, count: int, cards: int) -> list[int]:
+    """`count` bids of 0..cards that add up to `total`."""
+    bids = []
+    for _ in range(count):
+        bids.append(min(cards, total))
+        total -= bids[-1]
+    return bids
+
+
+def _mask(bids: frozenset[int], cards: int) -> int:
+    """The bids 0..cards among `bids` as a mask."""
+    return sum(1 << bid for bid in bids if type(bid) is int and 0 <= bid <= cards)
+
+
+def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The policy's allowed bids in every bidding situation of each round, as masks, and the table's stride.
+
+    A built-in policy's answer (R4.2) depends on the round's cards, whether it is round 1, the
+    bid sum so far, whether the bidder is the last (the dealer) and, for the last bidder, the
+    dealer's seat and whether the dealer trails on totals (the scorekeeper's hook): rounds past
+    the first with the same cards share their answers, as in the engine's memo. Round `r`'s block starts at
+    `r * (1 + 2 * players) * stride`; in it, row 0 answers a bidder who is not the last, row
+    `1 + 2 * dealer + trails` the last; a row's entry `bid sum` is the mask of the allowed bids.
+    Bid sums no round reaches are 0.
+
+    Examples:
+        >>> from wizardrules import NotEqualBids
+        >>> table, stride = bid_table(NotEqualBids(), 3, (1, 2))
+        >>> bin(table[0])  # round 1 (one card): the first bidder may bid 0 or 1
+        '0b11'
+        >>> bin(table[1 * stride + 1])  # the dealer, seat 0, after bids adding up to 1: not 0
+        '0b10'
+    """
+    stride = max(cards * (players - 1) for cards in cards_per_round) + 1
+    table: list[int] = []
+    blocks: dict[tuple[int, bool], list[int]] = {}
+    for rnd, cards in enumerate(cards_per_round):
+        key = (cards, rnd == 0)  # as the engine's memo (`engine._bids`), a round past the first by its cards alone
+        if key not in blocks:
+            blocks[key] = _bid_block(policy, players, cards, rnd + 1, stride)
+        table += blocks[key]
+    return tuple(table), stride
+
+
+def _bid_block(policy: BidPolicy, players: int, cards: int, round_number: int, stride: int) -> list[int]:
+    """One round's block of `bid_table`."""
+    block = [0] * ((1 + 2 * players) * stride)
+    even = [0] * players
+    for bid_sum in range(cards * (players - 2) + 1):
+        context = BidContext(
+            cards=cards,
+            bids=_bids_summing(bid_sum, players - 2, cards),
+            players=players,
+            round_number=round_number,
+            totals=even,
+            dealer=0,
+        )
+        block[bid_sum] = _mask(policy.allowed(context), cards)
+    for dealer in range(players):
+        for trails in (False, True):
+            totals = [0 if seat == dealer else int(trails) for seat in range(players)]
+            row = (1 + 2 * dealer + trails) * stride
+            for bid_sum in range(cards * (players - 1) + 1):
+                context = BidContext(
+                    cards=cards,
+                    bids=_bids_summing(bid_sum, players - 1, cards),
+                    players=players,
+                    round_number=round_number,
+                    totals=totals,
+                    dealer=dealer,
+                )
+                block[row + bid_sum] = _mask(policy.allowed(context), cards)
+    return block

@@ -1,0 +1,143 @@
+"""The rule tables (`wizardrules._tables`) state what the rules' own functions say, situation by situation.
+
+The compiled core reads these tables instead of retyping the rules; here they are checked
+against `tricks`, `scoring` and the bid policies directly (the fast core's own tests check
+the kernels against the engine, game by game).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wizardrules import (
+    Card,
+    EqualBids,
+    FreeBids,
+    NotEqualBids,
+    ScorekeeperHook,
+    StandardScore,
+    Suit,
+    led_suit,
+    legal_plays,
+)
+from wizardrules._core import BITS_OF, CARD_OF, WIN_KEYS
+from wizardrules._tables import (
+    DEALER_CHOOSES,
+    FOLLOW,
+    FREED,
+    LED_AFTER,
+    NO_TRUMP,
+    OPEN,
+    TRUMP_OF_TURNED,
+    WIN_KEY,
+    bid_table,
+    points_table,
+)
+from wizardrules.bidding import BidContext, BidPolicy
+
+_SUITS = tuple(Suit)
+_ANY_SUIT = (1 << 52) - 1
+
+# A deal of standard cards: distinct bit indices 0..59 (the four copies of a Wizard or Jester apart).
+_deals = st.permutations(range(60)).map(lambda bits: bits[:16])
+
+
+def _mask(cards: tuple[Card, ...] | frozenset[Card]) -> int:
+    """The bits of cards, a Wizard or Jester standing for all its copies."""
+    mask = 0
+    for card in cards:
+        mask |= BITS_OF[card]
+    return mask
+
+
+@given(_deals, st.integers(0, 6))
+def test_r5_2_led_after_follows_the_led_suit_card_by_card(bits: tuple[int, ...], length: int) -> None:
+    """R5.2: folding `LED_AFTER` over a trick's cards gives `led_suit`, with a Wizard first as FREED."""
+    trick = tuple(CARD_OF[bit] for bit in bits[:length])
+    led = OPEN
+    for bit in bits[:length]:
+        led = LED_AFTER[(led + 2) * 60 + bit]
+    suit = led_suit(trick)
+    if suit is not None:
+        assert led == _SUITS.index(suit)
+    else:
+        first = next((card for card in trick if card != Card.JESTER), None)
+        assert led == (FREED if first == Card.WIZARD else OPEN)
+
+
+@given(_deals, st.integers(0, 3), st.integers(1, 12))
+def test_r5_3_follow_gives_the_legal_plays(bits: tuple[int, ...], length: int, size: int) -> None:
+    """R5.3: the cards `FOLLOW` lets a hand play are `legal_plays`' answer for every hand and trick."""
+    trick = tuple(CARD_OF[bit] for bit in bits[:length])
+    hand = tuple(CARD_OF[bit] for bit in bits[length : length + size])
+    led = OPEN
+    for bit in bits[:length]:
+        led = LED_AFTER[(led + 2) * 60 + bit]
+    held = _mask(hand)
+    follow = held & FOLLOW[led + 2]
+    playable = follow if follow & _ANY_SUIT else held
+    assert playable == _mask(legal_plays(hand, trick))
+
+
+def test_r5_4_the_flat_keys_are_the_engines() -> None:
+    """R5.4: `WIN_KEY` is the engine's `WIN_KEYS`, laid out flat for the kernels."""
+    for trump in range(-1, 4):
+        for led in range(-2, 4):
+            for card in range(60):
+                assert WIN_KEY[((trump + 1) * 6 + led + 2) * 60 + card] == WIN_KEYS[trump + 1][led + 2][card]
+
+
+def test_r3_the_turned_up_card_makes_the_trump() -> None:
+    """R3.1-R3.4: a suit card its suit, a Wizard the dealer's choice, a Jester or no card none."""
+    assert TRUMP_OF_TURNED[0] == NO_TRUMP
+    for bit in range(60):
+        card = CARD_OF[bit]
+        expected = DEALER_CHOOSES if card == Card.WIZARD else NO_TRUMP if card == Card.JESTER else bit // 13
+        assert TRUMP_OF_TURNED[bit + 1] == expected
+    specials = {CARD_OF[bit].kind.name: TRUMP_OF_TURNED[bit + 1] for bit in range(60, 67)}
+    assert specials == {  # R8.10
+        "DRAGON": DEALER_CHOOSES,
+        "FAIRY": NO_TRUMP,
+        "BOMB": NO_TRUMP,
+        "WEREWOLF": DEALER_CHOOSES,
+        "JUGGLER": DEALER_CHOOSES,
+        "CLOUD": DEALER_CHOOSES,
+        "SHAPESHIFTER": DEALER_CHOOSES,
+    }
+
+
+@given(st.integers(0, 30), st.integers(0, 30), st.integers(1, 4), st.integers(0, 10))
+def test_r6_the_points_table_is_the_score_rule(hit: int, per_trick: int, blind_times: int, most: int) -> None:
+    """R6.1, R6.2: each entry of the points table is the score rule's own answer."""
+    rule = StandardScore(hit_bonus=hit, per_trick=per_trick, blind_multiplier=blind_times)
+    table = points_table(rule, most)
+    for bid in range(most + 1):
+        for tricks in range(most + 1):
+            for blind in (False, True):
+                assert table[(bid * (most + 1) + tricks) * 2 + blind] == rule.points(bid, tricks, blind=blind)
+
+
+@given(
+    st.sampled_from(
+        [FreeBids(), NotEqualBids(), NotEqualBids(first_round_free=True, min_cards=3), EqualBids()]
+        + [ScorekeeperHook(scorekeeper=seat) for seat in range(4)]
+    ),
+    st.lists(st.integers(0, 5), min_size=0, max_size=3),
+    st.integers(0, 3),
+    st.lists(st.integers(-50, 50), min_size=4, max_size=4),
+)
+def test_r4_2_the_bid_table_is_the_policys_answer(
+    policy: BidPolicy, bids: list[int], dealer: int, totals: list[int]
+) -> None:
+    """R4.2: in any bidding situation, the table's entry is the policy's own answer."""
+    schedule = (1, 2, 3, 4, 5)
+    table, stride = bid_table(policy, 4, schedule)
+    for rnd, cards in enumerate(schedule):
+        made = [min(bid, cards) for bid in bids]
+        context = BidContext(cards=cards, bids=made, players=4, round_number=rnd + 1, totals=totals, dealer=dealer)
+        row = rnd * 9 * stride
+        if len(made) == 3:
+            row += (1 + 2 * dealer + (totals[dealer] < max(totals))) * stride
+        mask = table[row + sum(made)]
+        assert {bid for bid in range(cards + 1) if mask >> bid & 1} == policy.allowed(context)
