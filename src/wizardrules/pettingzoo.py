@@ -173,7 +173,10 @@ class WizardEnv(EnvBase, AECEnv):  # type: ignore[misc]  # PettingZoo ships no t
             return backend
         problem: str | None
         if _fast is None:
-            problem = "the 'fast' extra is not installed (pip install 'wizardrules[fast]')"
+            problem = (
+                "the 'fast' extra is not installed "
+                "(pip install '.[fast]' in a checkout, 'wizardrules[fast]' once published)"
+            )
         elif self.encoding is not Encoding.OBSERVATION:
             problem = "the compiled core encodes the observation, not the information state"
         else:

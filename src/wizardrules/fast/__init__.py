@@ -22,7 +22,8 @@ try:
     import numpy  # noqa: F401
 except ImportError as missing:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
-        f"wizardrules.fast needs the 'fast' extra ({missing.name} is missing): pip install 'wizardrules[fast]'",
+        f"wizardrules.fast needs the 'fast' extra ({missing.name} is missing): "
+        "pip install '.[fast]' in a checkout, 'wizardrules[fast]' once published",
         name=missing.name,
     ) from None
 

@@ -19,12 +19,13 @@ array of int64 (or float64) there: this is how the kernels read the rule tables 
 from __future__ import annotations
 
 import functools
-import importlib
 import importlib.util
 import threading
 import types
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
+
+from wizardrules import _lazy
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,10 +78,11 @@ def numpy() -> types.ModuleType:
         ImportError: numpy is missing; the message names the extra.
     """
     try:
-        return importlib.import_module("numpy")
+        return _lazy.load("numpy")
     except ImportError:
         raise ImportError(
-            "the compiled core needs the 'fast' extra (numpy is missing): pip install 'wizardrules[fast]'"
+            "the compiled core needs the 'fast' extra (numpy is missing): "
+            "pip install '.[fast]' in a checkout, 'wizardrules[fast]' once published"
         ) from None
 
 
@@ -108,11 +110,12 @@ def jit(function: F) -> F:
 
 def _compile(names: list[str]) -> None:
     try:
-        numba = importlib.import_module("numba")
-        numpy = importlib.import_module("numpy")
+        numba = _lazy.load("numba")
+        numpy = _lazy.load("numpy")
     except ImportError as error:
         raise ImportError(
-            f"the compiled core needs the 'fast' extra ({error.name} is missing): pip install 'wizardrules[fast]'"
+            f"the compiled core needs the 'fast' extra ({error.name} is missing): "
+            "pip install '.[fast]' in a checkout, 'wizardrules[fast]' once published"
         ) from None
     env = _COMPILED
     if not env:
