@@ -19,8 +19,8 @@ from collections import Counter
 import attrs
 import pytest
 
+from _games import deck_of, random_game
 from wizardrules import (
-    ALL_CARDS,
     Bid,
     BidChanged,
     BidChangeHidden,
@@ -29,27 +29,22 @@ from wizardrules import (
     BidReveal,
     BidsRevealed,
     Card,
-    CardKind,
     CardPassed,
     CardsPassed,
     ChangeBid,
     CloudChange,
     Deal,
     Event,
-    FreeBids,
     GameState,
     PassCard,
     PassHidden,
     PassReceived,
     Phase,
-    Preset,
     RoundScored,
     Rules,
-    RulesError,
     Schedule,
     SeatError,
     Special,
-    Variant,
     WizardRulesError,
     new_game,
     parse_action,
@@ -57,40 +52,6 @@ from wizardrules import (
 )
 
 NAMES = ("Ann", "Ben", "Cem")
-
-
-def _deck(rules: Rules) -> Counter[Card]:
-    """The game's deck as held cards (R1.1, R1.4)."""
-    deck = Counter(card for card in ALL_CARDS if card.kind is CardKind.SUIT)
-    deck[Card.WIZARD] = deck[Card.JESTER] = 4
-    deck.update(special.card for special in rules.special_cards)
-    return deck
-
-
-def random_rules(rng: random.Random) -> Rules:
-    """A preset, with random special cards, bid reveal, blind bids and clairvoyance where they fit."""
-    rules = rng.choice(list(Preset)).rules()
-    specials = frozenset(s for s in Special if rng.random() < 0.5) if rng.random() < 0.7 else rules.special_cards
-    reveal = rng.choice(list(BidReveal)) if isinstance(rules.bid_policy, FreeBids) else rules.bid_reveal
-    variants = Variant.NONE
-    if rng.random() < 0.4:
-        variants |= Variant.BLIND_BIDS
-    if rng.random() < 0.3:
-        variants |= Variant.CLAIRVOYANCE
-    try:
-        return attrs.evolve(rules, special_cards=specials, bid_reveal=reveal, variants=variants)
-    except RulesError:
-        return attrs.evolve(rules, special_cards=specials)
-
-
-def random_game(rng: random.Random) -> GameState:
-    rules = random_rules(rng)
-    for players in rng.sample(range(3, 7), 4):
-        try:
-            return new_game(players, rules=rules, seed=rng.randrange(2**32))
-        except RulesError:  # a schedule for other numbers of players
-            continue
-    raise AssertionError(f"no table fits {rules}")
 
 
 def all_seen(after: GameState, events: tuple[Event, ...]) -> list[tuple[Event, ...]]:
@@ -159,7 +120,7 @@ def twin(state: GameState, seat: int, rng: random.Random) -> tuple[GameState, bo
                 played[who][card.undeclared] += 1
         hidden = [other for other in range(n) if view.seen_hands[other] is None]
         movable = {o: Counter(dealt.hands[o]) - played[o] - Counter([Card.WEREWOLF]) for o in hidden}
-        undealt = _deck(state.rules) - sum((Counter(hand) for hand in dealt.hands), Counter())
+        undealt = deck_of(state.rules) - sum((Counter(hand) for hand in dealt.hands), Counter())
         undealt -= Counter([Card.WEREWOLF] if dealt.turned_up is None else [dealt.turned_up, Card.WEREWOLF])
         pool = [*undealt.elements()]
         for cards in movable.values():

@@ -487,7 +487,9 @@ class GameState:
         Raises:
             SeatError: no such seat.
         """
-        return make_view(self._core, checked_seat(self._core, seat))
+        s = self._core
+        seat = checked_seat(s, seat)
+        return make_view(s, seat, self.legal_actions() if s[MOVE] == seat and s[PHASE] != OVER_PHASE else ())
 
     def start_events(self) -> tuple[Event, ...]:
         """The events that open the current round, as `step` reports them when it begins a round.
