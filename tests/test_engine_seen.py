@@ -231,7 +231,7 @@ def play_and_check(seed: int) -> tuple[int, int]:
     """Play one random game (its first rounds, sometimes all) checking every step; the comparisons made."""
     rng = random.Random(seed)
     state = random_game(rng)
-    length = 10_000 if rng.random() < 0.03 else rng.choice((20, 40, 80, 120))  # now and then a whole game
+    length = 10_000 if rng.random() < 0.02 else rng.choice((15, 30, 60, 100))  # now and then a whole game
     twins = set(rng.sample(range(length), min(2, length)))
     choices = compared = 0
     for step in range(length):

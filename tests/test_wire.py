@@ -108,7 +108,7 @@ def check_round_trips(rng: random.Random, steps: int, preset: Preset | None = No
 @pytest.mark.parametrize("preset", list(Preset), ids=lambda preset: preset.value)
 def test_views_events_and_actions_round_trip_and_match_the_schema(preset: Preset, thorough: bool) -> None:
     """Random states of every preset: JSON round trip equal, schema valid (views, full and per-seat events, actions)."""
-    games, steps = (8, 120) if thorough else (1, 40)
+    games, steps = (3, 80) if thorough else (1, 40)
     checked = sum(check_round_trips(random.Random(seed), steps, preset) for seed in range(games))
     assert checked > games * steps // 2
 
