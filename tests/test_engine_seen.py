@@ -42,6 +42,7 @@ from wizardrules import (
     Phase,
     RoundScored,
     Rules,
+    RulesError,
     Schedule,
     SeatError,
     Special,
@@ -349,3 +350,11 @@ def test_events_for_refuses_a_seat_not_at_the_table(seat: object) -> None:
     state = new_game(NAMES, seed=4)
     with pytest.raises(SeatError, match="not at the table"):
         state.events_for(seat, ())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("events", [None, "BidMade", (1, 2), [BidHidden(seat=0)], iter(())])
+def test_events_for_refuses_what_are_not_the_events_of_a_step(events: object) -> None:
+    """Only the events `step` returns are redacted: anything else is a RulesError naming it."""
+    state = new_game(NAMES, seed=4)
+    with pytest.raises(RulesError, match="must be the events of a step"):
+        state.events_for(0, events)  # type: ignore[arg-type]

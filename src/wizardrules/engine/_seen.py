@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from wizardrules._convert import shown
 from wizardrules.engine._layout import BIDDING_PHASE, PHASE, R_BIDS, R_BLIND, R_GAME, ROUND, Core, Game
+from wizardrules.errors import RulesError
 from wizardrules.events import (
     BidChanged,
     BidChangeHidden,
@@ -21,11 +23,18 @@ from wizardrules.events import (
     BidMade,
     BidsRevealed,
     CardPassed,
+    CardPlayed,
     CardsPassed,
     Event,
+    GameOver,
+    HandSeen,
     PassHidden,
     PassReceived,
     RoundScored,
+    RoundStarted,
+    TrickVoided,
+    TrickWon,
+    TrumpChosen,
 )
 from wizardrules.rules import BidReveal
 
@@ -33,10 +42,17 @@ __all__ = ["seen_by"]
 
 _PASSING: Final = frozenset({CardPassed, CardsPassed})
 """The events that are never public as they are: the Juggler's passing (R8.3)."""
+_FULL: Final = frozenset(
+    {TrumpChosen, HandSeen, BidMade, CardPlayed, TrickWon, TrickVoided, BidChanged, CardPassed, CardsPassed}
+    | {RoundScored, RoundStarted, GameOver}
+)
+"""The events `step` reports."""
 
 
 def seen_by(s: Core, seat: int, events: Sequence[Event]) -> tuple[Event, ...]:
     """`events`, the events of the transition that led to the state whose core is `s`, as `seat` may know them."""
+    if not isinstance(events, (tuple, list)) or not all(type(event) in _FULL for event in events):
+        raise RulesError(f"events_for: {shown(events)} must be the events of a step, as step returned them")
     game: Game = s[ROUND][R_GAME]
     reveal = game.rules.bid_reveal
     if reveal is BidReveal.OPEN and not any(type(event) in _PASSING for event in events):

@@ -535,6 +535,7 @@ class GameState:
 
         Raises:
             SeatError: no such seat.
+            RulesError: `events` are not the events of a step (a tuple or list of them).
 
         Examples:
             >>> from wizardrules import BidReveal, Rules, new_game
