@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 from attrs import frozen
@@ -252,10 +253,13 @@ def test_the_schema_ships_in_the_package() -> None:
 
 # -- fuzzing -----------------------------------------------------------------------------------------
 
+
+def _containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+
+
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
-    max_leaves=12,
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8), _containers, max_leaves=12
 )
 
 
@@ -314,3 +318,18 @@ def test_an_event_with_any_field_replaced_reads_or_is_a_format_error(kind: Any, 
     except FormatError:
         with pytest.raises(FormatError, match=r"^event"):
             wire.event_from_dict(data_in)
+
+
+def test_values_made_by_hand_with_wrong_fields_are_format_errors() -> None:
+    """A view or an event built by hand with a field of the wrong kind has no wire form: a FormatError."""
+    view = new_game(["Ann", "Ben", "Cem"], seed=3).view(0)
+    wrong: list[dict[str, Any]] = [{"hand": ("R5",)}, {"trump": "G"}, {"current_trick": None}]
+    for bad in (attrs.evolve(view, **fields) for fields in wrong):
+        with pytest.raises(FormatError, match=r"PlayerView .* has no wire form"):
+            bad.to_json()
+        with pytest.raises(FormatError, match="has no wire form"):
+            bad.to_dict()
+    with pytest.raises(FormatError, match=r"CardPlayed .* has no wire form"):
+        wire.to_json(CardPlayed(seat=0, card="R5"))  # type: ignore[arg-type]
+    with pytest.raises(FormatError, match="has no wire form"):
+        wire.events_to_json([BidsRevealed(bids=None, blind=None)])  # type: ignore[arg-type]

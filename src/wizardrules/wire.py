@@ -597,10 +597,22 @@ def to_dict(value: PlayerView | Event | Action) -> dict[str, JSON]:
         {'format': 'wizardrules/action', 'version': 1, 'action': 'trump green'}
     """
     if isinstance(value, PlayerView):
-        return _view(value)
+        return _written(value, _view)
     if isinstance(value, ACTION_CLASSES):
         return {"format": ACTION_FORMAT, "version": VERSION, "action": str(value)}
-    return _event_body(value)
+    return _written(value, _event_body)
+
+
+def _written(value: Any, write: Callable[[Any], T]) -> T:
+    """`write(value)`; a value made by hand with a field of the wrong kind is a `FormatError`, not a crash."""
+    try:
+        return write(value)
+    except FormatError:
+        raise
+    except (KeyError, AttributeError, TypeError, ValueError, IndexError, RecursionError) as error:
+        kind = type(value).__name__
+        reason = f"a field holds a value of the wrong kind ({error!r:.80})"
+        raise FormatError(f"{kind} {shown(value)} has no wire form: {reason}") from None
 
 
 def to_json(value: PlayerView | Event | Action, *, indent: int | None = None) -> str:
@@ -610,11 +622,11 @@ def to_json(value: PlayerView | Event | Action, *, indent: int | None = None) ->
         FormatError: as for [`to_dict`][wizardrules.wire.to_dict].
     """
     if isinstance(value, PlayerView) and indent is None:
-        return _view_text(value)
+        return _written(value, _view_text)
     data = to_dict(value)
     if "format" not in data:  # an event on its own is a document of its own
         data = {"format": EVENT_FORMAT, "version": VERSION, **data}
-    return json.dumps(data, indent=indent, ensure_ascii=False)
+    return _written(data, lambda found: json.dumps(found, indent=indent, ensure_ascii=False))
 
 
 def events_to_dict(events: Sequence[Event], *, seat: int | None = None) -> dict[str, JSON]:
@@ -632,12 +644,22 @@ def events_to_dict(events: Sequence[Event], *, seat: int | None = None) -> dict[
         raise FormatError(f"events seat {shown(seat)} must be a seat 0..{MAX_PLAYERS - 1} or None")
     if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
         raise FormatError(f"events {shown(events)} must be a sequence of events")
-    return {"format": EVENTS_FORMAT, "version": VERSION, "seat": seat, "events": [_event_body(e) for e in events]}
+    return {
+        "format": EVENTS_FORMAT,
+        "version": VERSION,
+        "seat": seat,
+        "events": [_written(event, _event_body) for event in events],
+    }
 
 
 def events_to_json(events: Sequence[Event], *, seat: int | None = None, indent: int | None = None) -> str:
-    """The JSON text of an events message (see [`events_to_dict`][wizardrules.wire.events_to_dict])."""
-    return json.dumps(events_to_dict(events, seat=seat), indent=indent, ensure_ascii=False)
+    """The JSON text of an events message (see [`events_to_dict`][wizardrules.wire.events_to_dict]).
+
+    Raises:
+        FormatError: as for [`events_to_dict`][wizardrules.wire.events_to_dict].
+    """
+    data = events_to_dict(events, seat=seat)
+    return _written(data, lambda found: json.dumps(found, indent=indent, ensure_ascii=False))
 
 
 def _document(data: JSON, format_name: str, what: str) -> Mapping[str, JSON]:
