@@ -386,6 +386,8 @@ def _event_of(value: JSON, path: str) -> Event:
 def _view_now(view: PlayerView) -> dict[str, JSON]:
     """The view's fields in their order, but for the three long ones that come last (see `_view`)."""
     cloud = view.cloud
+    hand = None if view.hand is None else _cards(view.hand)
+    texts = _ACTION_TEXTS
     return {
         "format": VIEW_FORMAT,
         "version": VERSION,
@@ -399,8 +401,11 @@ def _view_now(view: PlayerView) -> dict[str, JSON]:
         "to_move": view.to_move,
         "trump": _suit(view.trump),
         "turned_up": None if view.turned_up is None else _CARD_TEXT[view.turned_up],
-        "hand": None if view.hand is None else _cards(view.hand),
-        "seen_hands": [None if hand is None else _cards(hand) for hand in view.seen_hands],
+        "hand": hand,
+        "seen_hands": [
+            None if seen is None else list(hand) if seen is view.hand and hand is not None else _cards(seen)
+            for seen in view.seen_hands
+        ],
         "hand_sizes": list(view.hand_sizes),
         "bids": list(view.bids),
         "blind": list(view.blind),
@@ -412,13 +417,8 @@ def _view_now(view: PlayerView) -> dict[str, JSON]:
         "cloud": None if cloud is None else {"seat": cloud[0], "change": _CHANGE_NAME[cloud[1]]},
         "passing": None if view.passing is None else _CARD_TEXT[view.passing],
         "passed": [{"given": _CARD_TEXT[given], "received": _CARD_TEXT[got]} for given, got in view.passed],
-        "legal_actions": [_action_text(action) for action in view.legal_actions],
+        "legal_actions": [texts.get(action) or str(action) for action in view.legal_actions],
     }
-
-
-def _action_text(action: Action) -> str:
-    text = _ACTION_TEXTS.get(action)
-    return str(action) if text is None else text
 
 
 _LISTED: Final[tuple[Action, ...]] = (
@@ -475,7 +475,8 @@ _MEMO_SIZE: Final = 4096
 _RULES_TEXT: Final = _Texts(_rules)
 _TRICK_TEXT: Final = _Texts(_trick)
 _ROUND_TEXT: Final = _Texts(_round)
-_dumps: Final = json.JSONEncoder(ensure_ascii=False).encode
+_dumps: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""`json.dumps` of the view's fresh containers, which cannot nest in a cycle: no need to look for one."""
 
 
 def _view_text(view: PlayerView) -> str:

@@ -51,7 +51,7 @@ _FULL: Final = frozenset(
 
 def seen_by(s: Core, seat: int, events: Sequence[Event]) -> tuple[Event, ...]:
     """`events`, the events of the transition that led to the state whose core is `s`, as `seat` may know them."""
-    if not isinstance(events, (tuple, list)) or not all(type(event) in _FULL for event in events):
+    if not isinstance(events, (tuple, list)) or not _FULL.issuperset(map(type, events)):
         raise RulesError(f"events_for: {shown(events)} must be the events of a step, as step returned them")
     game: Game = s[ROUND][R_GAME]
     reveal = game.rules.bid_reveal
