@@ -30,10 +30,13 @@ from wizardrules import (
     Card,
     CardPlayed,
     FormatError,
+    Phase,
     PlayerView,
     Preset,
     Rules,
+    Schedule,
     ScorekeeperHook,
+    Variant,
     new_game,
     parse_action,
     wire,
@@ -135,6 +138,22 @@ def test_the_view_lists_the_legal_actions_of_the_seat_to_act_only() -> None:
     assert me is not None
     assert state.view(me).legal_actions == state.legal_actions()
     assert all(state.view(seat).legal_actions == () for seat in range(3) if seat != me)
+
+
+def test_r4_5_a_clairvoyant_view_lists_no_play_as_a_play_would_name_the_unseen_card() -> None:
+    """R4.5: in the clairvoyance round a seat does not see its card, so its view lists no play; bids it lists."""
+    rules = Rules(schedule=Schedule(cards_per_round=(1, 2)), variants=Variant.CLAIRVOYANCE)
+    state = new_game(["Ann", "Ben", "Cem"], rules=rules, seed=8)
+    me = state.to_move
+    assert me is not None
+    assert state.view(me).legal_actions == state.legal_actions()  # the bids
+    while state.phase is not Phase.PLAYING:
+        state = state.apply(state.legal_actions()[0])
+    me = state.to_move
+    assert me is not None
+    assert state.view(me).hand is None
+    assert state.view(me).legal_actions == ()
+    assert state.view(me).to_dict()["legal_actions"] == []
 
 
 def test_a_view_under_rules_without_a_saved_form_is_a_format_error() -> None:
