@@ -453,8 +453,9 @@ def _rules(rules: Rules) -> dict[str, JSON]:
 
 
 class _Texts(Generic[T]):
-    """The JSON texts of immutable values, kept by identity: a game's rules, and the finished tricks
-    and rounds that every later view of a round or game repeats."""
+    """The JSON texts of immutable values, kept by identity: a game's rules, a round's finished
+    tricks and a game's finished rounds, which every view of a step, and of the steps until the
+    next trick or round is done, shares (the engine keeps them as one tuple)."""
 
     def __init__(self, encode: Callable[[T], JSON]) -> None:
         self._encode = encode
@@ -473,8 +474,8 @@ class _Texts(Generic[T]):
 
 _MEMO_SIZE: Final = 4096
 _RULES_TEXT: Final = _Texts(_rules)
-_TRICK_TEXT: Final = _Texts(_trick)
-_ROUND_TEXT: Final = _Texts(_round)
+_TRICKS_TEXT: Final[_Texts[tuple[Trick, ...]]] = _Texts(lambda tricks: [_trick(trick) for trick in tricks])
+_ROUNDS_TEXT: Final[_Texts[tuple[Round, ...]]] = _Texts(lambda rounds: [_round(r) for r in rounds])
 _dumps: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 """`json.dumps` of the view's fresh containers, which cannot nest in a cycle: no need to look for one."""
 
@@ -486,11 +487,11 @@ def _view_text(view: PlayerView) -> str:
             _dumps(_view_now(view))[:-1],
             ', "rules": ',
             _RULES_TEXT(view.rules),
-            ', "completed_tricks": [',
-            ", ".join([_TRICK_TEXT(trick) for trick in view.completed_tricks]),
-            '], "finished_rounds": [',
-            ", ".join([_ROUND_TEXT(r) for r in view.finished_rounds]),
-            "]}",
+            ', "completed_tricks": ',
+            _TRICKS_TEXT(view.completed_tricks),
+            ', "finished_rounds": ',
+            _ROUNDS_TEXT(view.finished_rounds),
+            "}",
         )
     )
 
