@@ -13,7 +13,10 @@ import wizardrules
 from wizardrules import (
     ALL_CARDS,
     BidChanged,
+    BidChangeHidden,
+    BidHidden,
     BidMade,
+    BidsRevealed,
     Card,
     CardError,
     CardPassed,
@@ -23,6 +26,8 @@ from wizardrules import (
     GameOver,
     HandSeen,
     Language,
+    PassHidden,
+    PassReceived,
     PlayerError,
     Preset,
     Round,
@@ -151,6 +156,23 @@ EVENTS = [
         RoundStarted(round_number=4, dealer=1, turned_up=Card.parse("R2"), trump=None, werewolf=0),
         "Round 4: Seat 1 deals; Red 2 is turned up, trump to be chosen; Seat 0 swaps the Werewolf for it",
         "Runde 4: Ben gibt; Rot 2 ist aufgedeckt, Trumpf wird gewählt; Ann tauscht den Werwolf dagegen",
+    ),
+    (BidHidden(seat=1), "Seat 1 bids, hidden", "Ben sagt verdeckt an"),
+    (
+        BidsRevealed(bids=(1, 0, 2), blind=(False, True, False)),
+        "The bids are revealed: Seat 0: 1, Seat 1: 0 blind, Seat 2: 2",
+        "Die Ansagen werden aufgedeckt: Ann: 1, Ben: 0 blind, Cem: 2",
+    ),
+    (
+        BidChangeHidden(seat=2),
+        "Seat 2 changes the bid by one, hidden (Cloud)",
+        "Cem ändert die Ansage verdeckt um eins (Wolke)",
+    ),
+    (PassHidden(seat=0), "Seat 0 chooses a card to pass to the left", "Ann wählt eine Karte zum Weitergeben"),
+    (
+        PassReceived(seat=1, given=Card.parse("R5"), received=Card.WIZARD),
+        "Seat 1 passes Red 5 to the left and gets the Wizard",
+        "Ben gibt Rot 5 nach links weiter und bekommt den Zauberer",
     ),
     (
         GameOver(totals=(120, 80, 60), standings=(1, 2, 3), winners=("Ann",)),

@@ -8,6 +8,8 @@ Where to start:
 - points and bids: `round_points`, `allowed_bids`, `Rules` and its `Preset`s;
 - a score pad for an app: `ScoreSheet` (`record`, `amend`, `to_text`, `to_csv`, `to_json`);
 - a whole game card by card: `new_game`, then `GameState.legal_actions`, `.apply`, `.view`;
+- a table with people at it: `GameState.events_for` (each seat's events of a step) and the
+  JSON of views, events and actions in `wizardrules.wire`;
 - bots and many games: `RuleBot`, `play_game`, `tournament`, `random_games`;
 - errors: every one derives from `WizardRulesError`, which is also a `ValueError`;
 - the command line: `wizardrules --help`.
@@ -72,13 +74,18 @@ from wizardrules.errors import (
 )
 from wizardrules.events import (
     BidChanged,
+    BidChangeHidden,
+    BidHidden,
     BidMade,
+    BidsRevealed,
     CardPassed,
     CardPlayed,
     CardsPassed,
     Event,
     GameOver,
     HandSeen,
+    PassHidden,
+    PassReceived,
     RoundScored,
     RoundStarted,
     TrickVoided,
@@ -166,13 +173,16 @@ __all__ = [
     "ActionError",
     "AmendError",
     "Bid",
+    "BidChangeHidden",
     "BidChanged",
     "BidContext",
     "BidError",
+    "BidHidden",
     "BidMade",
     "BidNotAllowedError",
     "BidPolicy",
     "BidReveal",
+    "BidsRevealed",
     "BlindBidError",
     "Bot",
     "BotStats",
@@ -211,6 +221,8 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "PassCard",
+    "PassHidden",
+    "PassReceived",
     "PendingRound",
     "Phase",
     "PhaseError",

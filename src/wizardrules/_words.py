@@ -113,6 +113,17 @@ _SENTENCES: Final = {
         "everyone passes a card to the left: {cards}",
         "alle geben eine Karte nach links weiter: {cards}",
     ),
+    "bid hidden": ("{who} bids, hidden", "{who} sagt verdeckt an"),
+    "bids revealed": ("the bids are revealed: {bids}", "die Ansagen werden aufgedeckt: {bids}"),
+    "bid change hidden": (
+        "{who} changes the bid by one, hidden (Cloud)",
+        "{who} ändert die Ansage verdeckt um eins (Wolke)",
+    ),
+    "pass hidden": ("{who} chooses a card to pass to the left", "{who} wählt eine Karte zum Weitergeben"),
+    "pass received": (
+        "{who} passes {given} to the left and gets {received}",
+        "{who} gibt {given} nach links weiter und bekommt {received}",
+    ),
     "round scored": ("Round {number} is scored: {points}", "Runde {number} ist gewertet: {points}"),
     "points": ("{who} {points:+d} (total {total})", "{who} {points:+d} (Summe {total})"),
     "round started": ("Round {number}: {who} deals; {trump}", "Runde {number}: {who} gibt; {trump}"),

@@ -1,8 +1,13 @@
 """Events: what a transition did, for logs, UIs and animations.
 
 Events are plain frozen values. [`GameState.step`][wizardrules.GameState.step] returns the
-new state with the events of the transition. Events report the full truth (bids included);
-give players views, not events, when bids are hidden.
+new state with the events of the transition. Those report the full truth (hidden bids and
+passed cards included): a log or a spectator may see them. A player gets them through
+[`GameState.events_for`][wizardrules.GameState.events_for], which hands over each event as
+that seat may know it: a hidden choice of another seat as [`BidHidden`][wizardrules.BidHidden],
+[`BidChangeHidden`][wizardrules.BidChangeHidden] or [`PassHidden`][wizardrules.PassHidden],
+hidden bids later as [`BidsRevealed`][wizardrules.BidsRevealed], the Juggler's passing as the
+seat's own [`PassReceived`][wizardrules.PassReceived] (R4.3, R8.2, R8.3).
 
 `str(event)` is a short English sentence naming players by seat (`Seat 2 bids 0`);
 `event.to_text(language=..., names=...)` writes it in German and with the players' names.
@@ -33,6 +38,7 @@ from wizardrules._words import (
     card_with,
     checked_language,
     checked_names,
+    say,
     seat_label,
     sentence,
     suit_text,
@@ -45,14 +51,19 @@ from wizardrules.sheet import Round
 from wizardrules.tricks import Trick
 
 __all__ = [
+    "BidChangeHidden",
     "BidChanged",
+    "BidHidden",
     "BidMade",
+    "BidsRevealed",
     "CardPassed",
     "CardPlayed",
     "CardsPassed",
     "Event",
     "GameOver",
     "HandSeen",
+    "PassHidden",
+    "PassReceived",
     "RoundScored",
     "RoundStarted",
     "TrickVoided",
@@ -202,6 +213,82 @@ class CardsPassed(_Told):
 
 
 @frozen(kw_only=True)
+class BidHidden(_Told):
+    """Another player bid, and the bid is hidden from this seat until it is revealed (R4.3).
+
+    The redacted [`BidMade`][wizardrules.BidMade] of simultaneous and secret bids, as
+    [`GameState.events_for`][wizardrules.GameState.events_for] gives it to the other seats;
+    whether the bid was blind is hidden with it.
+
+    Attributes:
+        seat: the bidder.
+    """
+
+    seat: int
+
+
+@frozen(kw_only=True)
+class BidsRevealed(_Told):
+    """The hidden bids are revealed (R4.3): simultaneous bids before the first card, secret bids
+    after the round's last trick (then before its [`RoundScored`][wizardrules.RoundScored]).
+
+    Only [`GameState.events_for`][wizardrules.GameState.events_for] reports it; the full
+    events need no reveal.
+
+    Attributes:
+        bids: each player's bid as it stands, after a Cloud's change (R8.2), in seat order.
+        blind: per player, whether the bid was blind (R4.4).
+    """
+
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+
+
+@frozen(kw_only=True)
+class BidChangeHidden(_Told):
+    """The winner of the Cloud's trick changed their secret bid, up or down: hidden (R4.3, R8.2).
+
+    The redacted [`BidChanged`][wizardrules.BidChanged] under secret bids, for the other seats.
+
+    Attributes:
+        seat: the player whose bid changed.
+    """
+
+    seat: int
+
+
+@frozen(kw_only=True)
+class PassHidden(_Told):
+    """Another player chose the card to pass left after the Juggler's trick; which one is hidden (R8.3).
+
+    The redacted [`CardPassed`][wizardrules.CardPassed], for the other seats.
+
+    Attributes:
+        seat: the player who chose.
+    """
+
+    seat: int
+
+
+@frozen(kw_only=True)
+class PassReceived(_Told):
+    """The cards went left after the Juggler's trick (R8.3), as one seat saw it.
+
+    What [`CardsPassed`][wizardrules.CardsPassed] is for each seat: the card it gave and the
+    card it got; the other passings stay hidden.
+
+    Attributes:
+        seat: the seat that saw it.
+        given: the card this seat passed to its left.
+        received: the card this seat got from its right.
+    """
+
+    seat: int
+    given: Card
+    received: Card
+
+
+@frozen(kw_only=True)
 class RoundScored(_Told):
     """A round is over and scored (R6).
 
@@ -251,8 +338,9 @@ class GameOver(_Told):
 Event: TypeAlias = (
     "TrumpChosen | HandSeen | BidMade | CardPlayed | TrickWon | TrickVoided | BidChanged | CardPassed"
     " | CardsPassed | RoundScored | RoundStarted | GameOver"
+    " | BidHidden | BidsRevealed | BidChangeHidden | PassHidden | PassReceived"
 )
-"""Any event."""
+"""Any event: the full ones of `step`, and the redacted ones and reveals of `events_for`."""
 
 
 _Names: TypeAlias = "tuple[str, ...] | None"
@@ -302,6 +390,37 @@ def _cards_passed(event: CardsPassed, lang: Language, names: _Names) -> str:
     cards = ", ".join(f"{seat_label(seat, names, lang)} {card.display(lang)}" for seat, card in enumerate(event.cards))
     text = sentence("cards passed", lang, cards=cards)
     return text[0].upper() + text[1:]
+
+
+def _bid_hidden(event: BidHidden, lang: Language, names: _Names) -> str:
+    return sentence("bid hidden", lang, who=seat_label(event.seat, names, lang))
+
+
+def _bids_revealed(event: BidsRevealed, lang: Language, names: _Names) -> str:
+    bids = ", ".join(
+        f"{seat_label(seat, names, lang)}: {bid}" + (f" {say('blind', lang)}" if blind else "")
+        for seat, (bid, blind) in enumerate(zip(event.bids, event.blind, strict=False))
+    )
+    text = sentence("bids revealed", lang, bids=bids)
+    return text[0].upper() + text[1:]
+
+
+def _bid_change_hidden(event: BidChangeHidden, lang: Language, names: _Names) -> str:
+    return sentence("bid change hidden", lang, who=seat_label(event.seat, names, lang))
+
+
+def _pass_hidden(event: PassHidden, lang: Language, names: _Names) -> str:
+    return sentence("pass hidden", lang, who=seat_label(event.seat, names, lang))
+
+
+def _pass_received(event: PassReceived, lang: Language, names: _Names) -> str:
+    return sentence(
+        "pass received",
+        lang,
+        who=seat_label(event.seat, names, lang),
+        given=card_object(event.given, lang),
+        received=card_object(event.received, lang),
+    )
 
 
 def _round_scored(event: RoundScored, lang: Language, names: _Names) -> str:
@@ -355,5 +474,10 @@ _TELL: Final[dict[type, Callable[[Any, Language, _Names], str]]] = {
     RoundScored: _round_scored,
     RoundStarted: _round_started,
     GameOver: _game_over,
+    BidHidden: _bid_hidden,
+    BidsRevealed: _bids_revealed,
+    BidChangeHidden: _bid_change_hidden,
+    PassHidden: _pass_hidden,
+    PassReceived: _pass_received,
 }
 """Each event's sentence."""

@@ -19,7 +19,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from attrs import frozen
@@ -84,6 +84,7 @@ from wizardrules.engine._layout import (
 )
 from wizardrules.engine._moves import act, bid, other_actions, refused_play
 from wizardrules.engine._round import finish_round, sheet_of
+from wizardrules.engine._seen import seen_by
 from wizardrules.engine._special import end_trick
 from wizardrules.engine.view import PlayerView, game_over_text, make_view, table_text
 from wizardrules.errors import WizardRulesError
@@ -486,7 +487,9 @@ class GameState:
         Raises:
             SeatError: no such seat.
         """
-        return make_view(self._core, checked_seat(self._core, seat))
+        s = self._core
+        seat = checked_seat(s, seat)
+        return make_view(s, seat, self.legal_actions() if s[MOVE] == seat and s[PHASE] != OVER_PHASE else ())
 
     def start_events(self) -> tuple[Event, ...]:
         """The events that open the current round, as `step` reports them when it begins a round.
@@ -513,6 +516,35 @@ class GameState:
         """
         after = self.apply(action, seat=seat)
         return after, _events(self, after, action)
+
+    def events_for(self, seat: int, events: Sequence[Event]) -> tuple[Event, ...]:
+        """The events of the step that led to this state, as `seat` may know them (R4.3, R8.2, R8.3).
+
+        Call it on the state that [`step`][wizardrules.GameState.step] returned, with the
+        events it returned (or with [`start_events`][wizardrules.GameState.start_events]). A
+        public event comes as it is. Another seat's hidden choice comes redacted: a
+        simultaneous or secret bid as [`BidHidden`][wizardrules.BidHidden], the Cloud's change
+        of a secret bid as [`BidChangeHidden`][wizardrules.BidChangeHidden], the card chosen to
+        pass after the Juggler as [`PassHidden`][wizardrules.PassHidden]. Hidden bids come as
+        [`BidsRevealed`][wizardrules.BidsRevealed] when they are revealed: simultaneous ones
+        after the last bid, secret ones before the round's `RoundScored`. Of the Juggler's
+        passing the seat gets [`PassReceived`][wizardrules.PassReceived]: what it gave and got.
+
+        The rule is the views' own: two states that differ only in what `seat` may not know
+        give `seat` equal events, so a table server may forward them to that seat as they are.
+
+        Raises:
+            SeatError: no such seat.
+            RulesError: `events` are not the events of a step (a tuple or list of them).
+
+        Examples:
+            >>> from wizardrules import BidReveal, Rules, new_game
+            >>> state = new_game(["Ann", "Ben", "Cem"], rules=Rules(bid_reveal=BidReveal.SIMULTANEOUS), seed=3)
+            >>> state, events = state.step(state.legal_actions()[0])
+            >>> events, state.events_for(2, events), state.events_for(0, events)
+            ((BidMade(seat=2, bid=0, blind=False),), (BidMade(seat=2, bid=0, blind=False),), (BidHidden(seat=2),))
+        """
+        return seen_by(self._core, checked_seat(self._core, seat), events)
 
 
 class _State(GameState):

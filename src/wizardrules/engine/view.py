@@ -15,11 +15,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from attrs import frozen
 
-from wizardrules import _pictures
+from wizardrules import _lazy, _pictures
 from wizardrules._core import CARD_OF, HAND_BITS, cards_of
 from wizardrules._words import (
     checked_language,
@@ -30,6 +30,7 @@ from wizardrules._words import (
     trump_text,
     winners_text,
 )
+from wizardrules.actions import Action
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Language, Suit
 from wizardrules.engine._bids import allowed_bids_at
@@ -114,6 +115,14 @@ class PlayerView:
             `None` before it chooses and outside the passing phase. Others' choices stay hidden.
         passed: this round's passings as this seat saw them: (card given left, card received
             from the right), in order.
+        legal_actions: the actions this seat may take now, as
+            [`GameState.legal_actions`][wizardrules.GameState.legal_actions] lists them; empty
+            when another seat is to act. In a clairvoyance round a seat cannot see the one card
+            it holds (R4.5), so its view lists no play: the table plays that card for it.
+
+    A view travels as JSON: [`to_json`][wizardrules.PlayerView.to_json] writes the wire
+    format of [`wizardrules.wire`][wizardrules.wire], [`from_json`][wizardrules.PlayerView.from_json]
+    reads it back equal.
     """
 
     seat: int
@@ -142,6 +151,7 @@ class PlayerView:
     cloud: tuple[int, CloudChange] | None = None
     passing: Card | None = None
     passed: tuple[tuple[Card, Card], ...] = ()
+    legal_actions: tuple[Action, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -181,6 +191,56 @@ class PlayerView:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    # The wire format lives a layer up, in `wizardrules.wire` (serialization kept out of the
+    # model); these methods hand the view to it, loaded on first use.
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view's wire form: a JSON-ready `"wizardrules/view"` document (see `wizardrules.wire`).
+
+        Raises:
+            FormatError: the game's rules have no saved form (a custom bid policy or score rule).
+        """
+        data: dict[str, Any] = _lazy.load("wizardrules.wire").to_dict(self)
+        return data
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The view as JSON text in the wire format; [`from_json`][wizardrules.PlayerView.from_json] reads it back.
+
+        Raises:
+            FormatError: as for [`to_dict`][wizardrules.PlayerView.to_dict].
+
+        Examples:
+            >>> from wizardrules import PlayerView, new_game
+            >>> view = new_game(["Ann", "Ben", "Cem"], seed=3).view(2)
+            >>> view.to_json()[:54]
+            '{"format": "wizardrules/view", "version": 1, "seat": 2'
+            >>> PlayerView.from_json(view.to_json()) == view
+            True
+        """
+        text: str = _lazy.load("wizardrules.wire").to_json(self, indent=indent)
+        return text
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PlayerView:
+        """A view from its wire form.
+
+        Raises:
+            FormatError: not a view document of this version, or a field is wrong; the message
+                names the field's path (`view.hand[2]: ...`).
+        """
+        view: PlayerView = _lazy.load("wizardrules.wire").view_from_dict(data)
+        return view
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PlayerView:
+        """A view from JSON text in the wire format.
+
+        Raises:
+            FormatError: not JSON, or as for [`from_dict`][wizardrules.PlayerView.from_dict].
+        """
+        view: PlayerView = _lazy.load("wizardrules.wire").view_from_json(text)
+        return view
 
     def _repr_html_(self) -> str | None:
         """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
@@ -227,8 +287,8 @@ def _bid_visible(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
     return phase == OVER_PHASE
 
 
-def make_view(s: Core, seat: int) -> PlayerView:
-    """The view of `seat` of the state whose core is `s` (used by `GameState.view`)."""
+def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
+    """The view of `seat` of the state whose core is `s`, who may take the actions `legal` (for `GameState.view`)."""
     rp = s[ROUND]
     game: Game = rp[R_GAME]
     n = game.n
@@ -292,6 +352,7 @@ def make_view(s: Core, seat: int) -> PlayerView:
         cloud=cloud,
         passing=passing,
         passed=passed,
+        legal_actions=() if hand is None and phase == PLAYING_PHASE else legal,  # a clairvoyant play (R4.5)
     )
 
 
