@@ -29,13 +29,9 @@ from wizardrules.cards import Language
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
 from wizardrules.errors import IllegalActionError, NotationError, RulesError
 from wizardrules.events import (
-    BidChanged,
-    BidMade,
-    CardPassed,
-    CardsPassed,
     Event,
 )
-from wizardrules.rules import BidReveal, Rules
+from wizardrules.rules import Rules
 from wizardrules.svg import PictureError
 
 __all__ = ["HUMAN", "play_with_human", "seat_human"]
@@ -47,7 +43,6 @@ _WIDTH: Final = 78
 
 _WORDS: Final = {
     "you": ("you", "du"),
-    "revealed": ("The bids are revealed", "Die Ansagen werden aufgedeckt"),
     "players": ("At the table: {names}.", "Am Tisch: {names}."),
     "your turn": ("Your turn", "Du bist dran"),
     "hand": ("Your hand", "Deine Hand"),
@@ -65,7 +60,6 @@ _WORDS: Final = {
     "unseen card": ("a card you cannot see", "eine Karte, die du nicht siehst"),
     "look": ("look at your cards", "Karten ansehen"),
     "blind": ("blind: points double", "blind: doppelte Punkte"),
-    "passed": ("You passed {given} and received {received}.", "Du hast {given} weitergegeben und {received} bekommen."),
     "deal": ("{cards} cards, dealer {dealer}", "{cards} Karten, Geber {dealer}"),
     "deal 1": ("1 card, dealer {dealer}", "1 Karte, Geber {dealer}"),
     "turned": ("turned up: {card}", "aufgedeckt: {card}"),
@@ -137,21 +131,9 @@ class _Table:
             raise PictureError(f"--svg {self.picture!r:.80}: cannot write the picture ({problem_text})") from None
 
     def tell(self, events: Sequence[Event], view: PlayerView) -> None:
-        """The events as far as the person may know them, from their view after the step."""
+        """The events of a step as the person's seat may know them (`GameState.events_for`)."""
         for event in events:
-            if isinstance(event, CardsPassed):
-                if view.passed:
-                    given, received = view.passed[-1]
-                    passed = _w(
-                        "passed", self.lang, given=given.display(self.lang), received=received.display(self.lang)
-                    )
-                    self.say(_wrapped(f"  {passed}", "    "))
-            elif _known(event, view):
-                self.say(_wrapped("  " + event.to_text(language=self.lang, names=view.players), "    "))
-        revealed = view.rules.bid_reveal is BidReveal.SIMULTANEOUS and view.phase is not Phase.BIDDING
-        if revealed and any(isinstance(event, BidMade) for event in events):  # all at once (R4.3)
-            bids = ", ".join(f"{name} {_bid_cell(view, seat)}" for seat, name in enumerate(view.players))
-            self.say(_wrapped(f"  {_w('revealed', self.lang)}: {bids}", "    "))
+            self.say(_wrapped("  " + event.to_text(language=self.lang, names=view.players), "    "))
 
     def status(self, view: PlayerView) -> None:
         """What the person sees at their turn: round, trump, players, trick and hand."""
@@ -245,17 +227,6 @@ def _wrapped(text: str, indent: str) -> str:
 def _fill(text: str) -> str:
     """A message in lines of at most 78 characters."""
     return textwrap.fill(text, _WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
-
-
-def _known(event: Event, view: PlayerView) -> bool:
-    """Whether the person at `view.seat` may know `event`, judged by their view after it."""
-    if isinstance(event, BidMade):  # hidden and secret bids stay hidden (R4.3)
-        return event.seat == view.seat or view.rules.bid_reveal is BidReveal.OPEN
-    if isinstance(event, BidChanged):
-        return view.cloud is not None
-    if isinstance(event, CardPassed):
-        return event.seat == view.seat  # the others' choices are hidden (R8.3)
-    return True
 
 
 def _bid_cell(view: PlayerView, seat: int) -> str:
@@ -362,7 +333,7 @@ def _play(bots: Sequence[Bot | None], table: _Table, state: GameState) -> GameSt
     seat = table.seat
     view = state.view(seat)
     table.say(_wrapped(_w("players", table.lang, names=and_list(list(state.players), table.lang)), ""))
-    table.tell(state.start_events(), view)
+    table.tell(state.events_for(seat, state.start_events()), view)
     while not state.is_over:
         mover = state.to_move
         assert mover is not None  # noqa: S101 - a game that is not over has a player to act
@@ -377,6 +348,6 @@ def _play(bots: Sequence[Bot | None], table: _Table, state: GameState) -> GameSt
             action = bot.act(state.view(mover), legal)
         state, events = state.step(action, seat=mover)
         view = state.view(seat)
-        table.tell(events, view)
+        table.tell(state.events_for(seat, events), view)
     table.draw(view)
     return state
