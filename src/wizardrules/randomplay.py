@@ -1,0 +1,220 @@
+"""Whole games of uniformly random legal play, for statistics and for checking a rule set.
+
+[`random_games`][wizardrules.random_games] plays on the compiled core when the `fast` extra
+is installed and the rules are the compiled core's (the standard deck, a built-in bid
+policy, `StandardScore`), and through the engine's step API otherwise: any rules, special
+cards included, at the engine's speed. Either way every game comes as a
+[`SimGame`][wizardrules.SimGame] whose [`record`][wizardrules.SimGame.record] replays
+through the engine to the same rounds and totals.
+
+Examples:
+    >>> from wizardrules import random_games
+    >>> games = random_games(3, players=4, seed=1)
+    >>> len(games), len(games[0].rounds), sum(games[0].rounds[0].tricks)
+    (3, 15, 1)
+    >>> games[2].record().replay().totals == games[2].totals
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from attrs import field, frozen
+
+from wizardrules import _lazy
+from wizardrules._convert import shown
+from wizardrules.cards import Suit
+from wizardrules.engine import new_game
+from wizardrules.errors import RulesError
+from wizardrules.record import GameRecord
+from wizardrules.rules import Rules
+from wizardrules.sheet import ScoreSheet
+
+__all__ = ["SimGame", "SimRound", "random_games"]
+
+MAX_GAMES: Final = 2**40
+"""The most games one call plays (as `wizardrules.fast.playouts`)."""
+MAX_SEED: Final = 2**64
+"""Seeds are whole numbers below this, on both paths."""
+_SUITS: Final = tuple(Suit)
+
+
+@frozen(kw_only=True)
+class SimRound:
+    """One round of a random game, by seat.
+
+    Attributes:
+        bids: the bids that were scored (after a Cloud's change, R8.2).
+        blind: whether each bid was blind (R4.4).
+        tricks: the tricks taken.
+        points: the round's points.
+        trump: the trump suit, or `None` for none (R3).
+    """
+
+    bids: tuple[int, ...]
+    blind: tuple[bool, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    trump: Suit | None
+
+
+@frozen(kw_only=True)
+class SimGame:
+    """The outcome of one random game.
+
+    Two games are equal when their players, rules, first dealer, totals and rounds are.
+
+    Attributes:
+        players: the players' names.
+        rules: the rules.
+        first_dealer: the seat that dealt round 1.
+        totals: each seat's total points.
+        rounds: every round's bids, blind marks, tricks, points and trump.
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    first_dealer: int
+    totals: tuple[int, ...]
+    rounds: tuple[SimRound, ...]
+    _record: Callable[[], GameRecord] = field(alias="record", eq=False, repr=False)
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """Each seat's number of exactly hit bids."""
+        return tuple(sum(r.bids[seat] == r.tricks[seat] for r in self.rounds) for seat in range(len(self.players)))
+
+    def record(self) -> GameRecord:
+        """The game's deals and actions: `record().replay()` is the engine's state at its end."""
+        return self._record()
+
+    def scoresheet(self) -> ScoreSheet:
+        """The game's score sheet, replayed through the engine."""
+        return self.record().replay().scoresheet
+
+
+def random_games(
+    n: int,
+    *,
+    players: int | Sequence[str] = 4,
+    rules: Rules | None = None,
+    seed: int = 0,
+    compiled: bool = True,
+) -> tuple[SimGame, ...]:
+    """Play `n` whole games in which every decision is uniform over the legal actions.
+
+    With the `fast` extra installed and rules the compiled core plays, the games are
+    `wizardrules.fast.playouts(n, players=players, rules=rules, seed=seed)`, some 40 times as
+    fast as the engine. Otherwise, or with `compiled=False`, game `g` is played through the
+    engine's step API: dealt by `new_game` from a seed made of `seed` and `g`, and each
+    action is `legal[int(uniform() * len(legal))]` of `legal_actions()`, with `uniform` a
+    `random.Random` seeded likewise. Both paths give the same games for the same seed every
+    time, but not the same games as each other: pass `compiled=False` to get the same games
+    whether or not the extra is installed.
+
+    Args:
+        n: the number of games, 0..2**40.
+        players: the number of players (3-6) or their names.
+        rules: the rules (the rulebook's by default); any rules, special cards included.
+        seed: the run's seed, 0..2**64-1.
+        compiled: play on the compiled core when it can; `False` plays through the engine.
+
+    Raises:
+        RulesError: `n` or `seed` out of range, or players and rules that cannot play (as for
+            `new_game`); with the compiled core, result arrays larger than it allows.
+
+    Examples:
+        >>> from wizardrules import Preset, random_games
+        >>> games = random_games(2, players=3, rules=Preset.ANNIVERSARY_2021.rules(), seed=5)
+        >>> [len(game.rounds) for game in games]
+        [20, 20]
+        >>> random_games(1, seed=3, compiled=False) == random_games(1, seed=3, compiled=False)
+        True
+    """
+    if type(n) is not int or not 0 <= n <= MAX_GAMES:
+        raise RulesError(f"random_games: {shown(n)} games; give a whole number 0..2**40")
+    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+        raise RulesError(f"random_games: seed {shown(seed)}; give a whole number 0..2**64-1")
+    if compiled:
+        # The compiled core sits above this module (extra `fast`): loaded by name, when installed.
+        fast = _lazy.optional("wizardrules.fast")
+        if fast is not None and _compiles(fast, players, rules):
+            return _compiled_games(fast.playouts(n, players=players, rules=rules, seed=seed))
+    return tuple(_engine_game(players, rules, seed, g) for g in range(n))
+
+
+def _compiles(fast: Any, players: int | Sequence[str], rules: Rules | None) -> bool:
+    """Whether the compiled core plays these players and rules (an empty run says so, or refuses)."""
+    try:
+        fast.playouts(0, players=players, rules=rules)
+    except RulesError:  # rules the compiled core leaves to the engine, or players no path plays
+        return False
+    return True
+
+
+def _compiled_games(run: Any) -> tuple[SimGame, ...]:
+    """The games of a `wizardrules.fast.Playouts` run."""
+    games = []
+    first_dealers: list[int] = run.first_dealer.tolist()
+    for i, (totals, bids, blind, tricks, points, trumps) in enumerate(
+        zip(
+            run.totals.tolist(),
+            run.bids.tolist(),
+            run.blind.tolist(),
+            run.tricks.tolist(),
+            run.points.tolist(),
+            run.trump.tolist(),
+            strict=True,
+        )
+    ):
+        rounds = tuple(
+            SimRound(
+                bids=tuple(bids[r]),
+                blind=tuple(blind[r]),
+                tricks=tuple(tricks[r]),
+                points=tuple(points[r]),
+                trump=None if trumps[r] < 0 else _SUITS[trumps[r]],
+            )
+            for r in range(len(trumps))
+        )
+        games.append(
+            SimGame(
+                players=run.players,
+                rules=run.rules,
+                first_dealer=first_dealers[i],
+                totals=tuple(totals),
+                rounds=rounds,
+                record=functools.partial(run.record, i),
+            )
+        )
+    return tuple(games)
+
+
+def _engine_seeds(seed: int, game: int) -> tuple[int, int]:
+    """The deal seed and the choice seed of game `game` of an engine run seeded `seed`."""
+    deal_seed = seed * 1_000_000_007 + game
+    return deal_seed, deal_seed * 2 + 1
+
+
+def _engine_game(players: int | Sequence[str], rules: Rules | None, seed: int, game: int) -> SimGame:
+    """Game `game` of an engine run: random legal actions through the step API to the end."""
+    deal_seed, choice_seed = _engine_seeds(seed, game)
+    state = new_game(players, rules=rules, seed=deal_seed)
+    uniform = random.Random(choice_seed).random
+    while legal := state.legal_actions():  # () once the game is over
+        state = state.apply(legal[int(uniform() * len(legal))])
+    return SimGame(
+        players=state.players,
+        rules=state.rules,
+        first_dealer=state.first_dealer,
+        totals=state.totals,
+        rounds=tuple(
+            SimRound(bids=r.final_bids, blind=r.blind, tricks=r.tricks, points=r.points, trump=r.trump)
+            for r in state.scoresheet.rounds
+        ),
+        record=functools.partial(GameRecord.from_state, state),
+    )
