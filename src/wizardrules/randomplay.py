@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from attrs import field, frozen
@@ -28,7 +28,7 @@ from attrs import field, frozen
 from wizardrules import _lazy
 from wizardrules._convert import shown
 from wizardrules.cards import Suit
-from wizardrules.engine import new_game
+from wizardrules.engine import GameState, new_game
 from wizardrules.errors import RulesError
 from wizardrules.record import GameRecord
 from wizardrules.rules import Rules
@@ -62,26 +62,31 @@ class SimRound:
     trump: Suit | None
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, eq=False)
 class SimGame:
     """The outcome of one random game.
 
-    Two games are equal when their players, rules, first dealer, totals and rounds are.
+    Its rounds are worked out when first asked for (on the engine's path that means the
+    score sheet, which costs about twice the game). Two games are equal when their players,
+    rules, first dealer, totals and rounds are.
 
     Attributes:
         players: the players' names.
         rules: the rules.
         first_dealer: the seat that dealt round 1.
         totals: each seat's total points.
-        rounds: every round's bids, blind marks, tricks, points and trump.
     """
 
     players: tuple[str, ...]
     rules: Rules
     first_dealer: int
     totals: tuple[int, ...]
-    rounds: tuple[SimRound, ...]
-    _record: Callable[[], GameRecord] = field(alias="record", eq=False, repr=False)
+    _source: _Compiled | _Played = field(alias="source", repr=False)
+
+    @functools.cached_property
+    def rounds(self) -> tuple[SimRound, ...]:
+        """Every round's bids, blind marks, tricks, points and trump."""
+        return self._source.rounds()
 
     @property
     def hits(self) -> tuple[int, ...]:
@@ -90,11 +95,65 @@ class SimGame:
 
     def record(self) -> GameRecord:
         """The game's deals and actions: `record().replay()` is the engine's state at its end."""
-        return self._record()
+        return self._source.record()
 
     def scoresheet(self) -> ScoreSheet:
         """The game's score sheet, replayed through the engine."""
         return self.record().replay().scoresheet
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.players, self.rules, self.first_dealer, self.totals)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimGame):
+            return NotImplemented
+        return self._key() == other._key() and self.rounds == other.rounds
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@frozen
+class _Compiled:
+    """Game `i` of a `wizardrules.fast.Playouts` run, read from its arrays."""
+
+    run: Any
+    i: int
+
+    def rounds(self) -> tuple[SimRound, ...]:
+        run, i = self.run, self.i
+        trumps: list[int] = run.trump[i].tolist()
+        return tuple(
+            SimRound(bids=tuple(bids), blind=tuple(blind), tricks=tuple(tricks), points=tuple(points), trump=trump)
+            for bids, blind, tricks, points, trump in zip(
+                run.bids[i].tolist(),
+                run.blind[i].tolist(),
+                run.tricks[i].tolist(),
+                run.points[i].tolist(),
+                [None if t < 0 else _SUITS[t] for t in trumps],
+                strict=True,
+            )
+        )
+
+    def record(self) -> GameRecord:
+        record: GameRecord = self.run.record(self.i)
+        return record
+
+
+@frozen
+class _Played:
+    """A game played through the engine, kept as its final state."""
+
+    state: GameState
+
+    def rounds(self) -> tuple[SimRound, ...]:
+        return tuple(
+            SimRound(bids=r.final_bids, blind=r.blind, tricks=r.tricks, points=r.points, trump=r.trump)
+            for r in self.state.scoresheet.rounds
+        )
+
+    def record(self) -> GameRecord:
+        return GameRecord.from_state(self.state)
 
 
 def random_games(
@@ -158,40 +217,18 @@ def _compiles(fast: Any, players: int | Sequence[str], rules: Rules | None) -> b
 
 def _compiled_games(run: Any) -> tuple[SimGame, ...]:
     """The games of a `wizardrules.fast.Playouts` run."""
-    games = []
-    first_dealers: list[int] = run.first_dealer.tolist()
-    for i, (totals, bids, blind, tricks, points, trumps) in enumerate(
-        zip(
-            run.totals.tolist(),
-            run.bids.tolist(),
-            run.blind.tolist(),
-            run.tricks.tolist(),
-            run.points.tolist(),
-            run.trump.tolist(),
-            strict=True,
+    players: tuple[str, ...] = run.players
+    rules: Rules = run.rules
+    return tuple(
+        SimGame(
+            players=players,
+            rules=rules,
+            first_dealer=first_dealer,
+            totals=tuple(totals),
+            source=_Compiled(run, i),
         )
-    ):
-        rounds = tuple(
-            SimRound(
-                bids=tuple(bids[r]),
-                blind=tuple(blind[r]),
-                tricks=tuple(tricks[r]),
-                points=tuple(points[r]),
-                trump=None if trumps[r] < 0 else _SUITS[trumps[r]],
-            )
-            for r in range(len(trumps))
-        )
-        games.append(
-            SimGame(
-                players=run.players,
-                rules=run.rules,
-                first_dealer=first_dealers[i],
-                totals=tuple(totals),
-                rounds=rounds,
-                record=functools.partial(run.record, i),
-            )
-        )
-    return tuple(games)
+        for i, (first_dealer, totals) in enumerate(zip(run.first_dealer.tolist(), run.totals.tolist(), strict=True))
+    )
 
 
 def _engine_seeds(seed: int, game: int) -> tuple[int, int]:
@@ -212,9 +249,5 @@ def _engine_game(players: int | Sequence[str], rules: Rules | None, seed: int, g
         rules=state.rules,
         first_dealer=state.first_dealer,
         totals=state.totals,
-        rounds=tuple(
-            SimRound(bids=r.final_bids, blind=r.blind, tricks=r.tricks, points=r.points, trump=r.trump)
-            for r in state.scoresheet.rounds
-        ),
-        record=functools.partial(GameRecord.from_state, state),
+        source=_Played(state),
     )
