@@ -64,7 +64,7 @@ class SimRound:
 
 @frozen(kw_only=True, eq=False)
 class SimGame:
-    """The outcome of one random game.
+    """The outcome of one random game, as `random_games` makes it (its `source` is the package's own).
 
     Its rounds are worked out when first asked for (on the engine's path that means the
     score sheet, which costs about twice the game). Two games are equal when their players,
