@@ -1,13 +1,13 @@
 """The benchmarks' yardstick: a tuned pure-Python loop of random games on int bitmasks.
 
-`reference_games(games, seed=...)` plays whole 4-player (or 3-6) games of uniformly random
-legal play exactly as a loop of `state.apply(legal[int(uniform() * len(legal))])` over
-the public engine would, from the same deals (`new_game(..., seed=deal_seed)`) and with the
-same random choices, but on plain ints and lists instead of immutable states. It is not
-part of the package: it is the pure-Python speed the compiled core is compared with
-(`bench_fast.py`, `bench_sim.py`, the figures of DESIGN.md), and it reads the engine's
-private tables to stay the same games. `bench_sim.py` checks its totals against the engine
-in every run.
+`reference_games(games, seed=...)` plays whole games of the standard deck with uniformly
+random legal play exactly as a loop of `state.apply(legal[int(uniform() * len(legal))])`
+over the public engine would, from the same deals (`new_game(..., seed=deal_seed)`) and
+with the same random choices, but on plain ints and lists instead of immutable states. It
+is not part of the package: it is the pure-Python speed that the compiled core is compared
+with (`bench_fast.py`, `bench_sim.py`, the figures of `docs/performance.md`), and it reads
+the engine's private tables to stay the same games. `bench_sim.py` checks its totals
+against the engine's in every run.
 """
 
 from __future__ import annotations

@@ -66,8 +66,8 @@ class SimRound:
 class SimGame:
     """The outcome of one random game, as `random_games` makes it (its `source` is the package's own).
 
-    Its rounds are worked out when first asked for (on the engine's path that means the
-    score sheet, which costs about twice the game). Two games are equal when their players,
+    Its rounds are worked out when first asked for: on the engine's path that means playing
+    the game again and its score sheet, about three times what the game cost. Two games are equal when their players,
     rules, first dealer, totals and rounds are.
 
     Attributes:
@@ -142,18 +142,21 @@ class _Compiled:
 
 @frozen
 class _Played:
-    """A game played through the engine, kept as its final state."""
+    """Game `game` of an engine run, kept as what plays it again (a final state takes some 30 KB)."""
 
-    state: GameState
+    players: int | tuple[str, ...]
+    rules: Rules | None
+    seed: int
+    game: int
 
     def rounds(self) -> tuple[SimRound, ...]:
         return tuple(
             SimRound(bids=r.final_bids, blind=r.blind, tricks=r.tricks, points=r.points, trump=r.trump)
-            for r in self.state.scoresheet.rounds
+            for r in _engine_play(self.players, self.rules, self.seed, self.game).scoresheet.rounds
         )
 
     def record(self) -> GameRecord:
-        return GameRecord.from_state(self.state)
+        return GameRecord.from_state(_engine_play(self.players, self.rules, self.seed, self.game))
 
 
 def random_games(
@@ -167,7 +170,7 @@ def random_games(
     """Play `n` whole games in which every decision is uniform over the legal actions.
 
     With the `fast` extra installed and rules the compiled core plays, the games are
-    `wizardrules.fast.playouts(n, players=players, rules=rules, seed=seed)`, some 40 times as
+    `wizardrules.fast.playouts(n, players=players, rules=rules, seed=seed)`, some 20 times as
     fast as the engine. Otherwise, or with `compiled=False`, game `g` is played through the
     engine's step API: dealt by `new_game` from a seed made of `seed` and `g`, and each
     action is `legal[int(uniform() * len(legal))]` of `legal_actions()`, with `uniform` a
@@ -203,7 +206,8 @@ def random_games(
         fast = _lazy.optional("wizardrules.fast")
         if fast is not None and _compiles(fast, players, rules):
             return _compiled_games(fast.playouts(n, players=players, rules=rules, seed=seed))
-    return tuple(_engine_game(players, rules, seed, g) for g in range(n))
+    seats = players if isinstance(players, int) else tuple(players)
+    return tuple(_engine_game(seats, rules, seed, g) for g in range(n))
 
 
 def _compiles(fast: Any, players: int | Sequence[str], rules: Rules | None) -> bool:
@@ -231,23 +235,23 @@ def _compiled_games(run: Any) -> tuple[SimGame, ...]:
     )
 
 
-def _engine_seeds(seed: int, game: int) -> tuple[int, int]:
-    """The deal seed and the choice seed of game `game` of an engine run seeded `seed`."""
+def _engine_play(players: int | tuple[str, ...], rules: Rules | None, seed: int, game: int) -> GameState:
+    """Game `game` of an engine run: random legal actions through the step API, to its end."""
     deal_seed = seed * 1_000_000_007 + game
-    return deal_seed, deal_seed * 2 + 1
-
-
-def _engine_game(players: int | Sequence[str], rules: Rules | None, seed: int, game: int) -> SimGame:
-    """Game `game` of an engine run: random legal actions through the step API to the end."""
-    deal_seed, choice_seed = _engine_seeds(seed, game)
     state = new_game(players, rules=rules, seed=deal_seed)
-    uniform = random.Random(choice_seed).random
+    uniform = random.Random(deal_seed * 2 + 1).random
     while legal := state.legal_actions():  # () once the game is over
         state = state.apply(legal[int(uniform() * len(legal))])
+    return state
+
+
+def _engine_game(players: int | tuple[str, ...], rules: Rules | None, seed: int, game: int) -> SimGame:
+    """Game `game` of an engine run, its rounds and record left to play it again when asked for."""
+    state = _engine_play(players, rules, seed, game)
     return SimGame(
         players=state.players,
         rules=state.rules,
         first_dealer=state.first_dealer,
         totals=state.totals,
-        source=_Played(state),
+        source=_Played(players, rules, seed, game),
     )
