@@ -93,8 +93,8 @@ _DOMAIN = (
     "wizardrules.rules",
     "wizardrules.sampling",
     "wizardrules.scoring",
+    "wizardrules.randomplay",
     "wizardrules.sheet",
-    "wizardrules.sim",
     "wizardrules.tournament",
     "wizardrules.tricks",
 )
