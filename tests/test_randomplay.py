@@ -199,3 +199,16 @@ def test_random_games_bad_input(call: object, message: str, compiled: bool) -> N
     assert callable(call)
     with pytest.raises(RulesError, match=message):
         call(compiled)
+
+
+def test_a_sim_game_made_by_hand_says_it_has_no_rounds() -> None:
+    """Only `random_games` gives a game its rounds and record; one made by hand refuses them with a RulesError."""
+    made = random_games(1, rules=SHORT, seed=1)[0]
+    copy = SimGame(players=made.players, rules=made.rules, first_dealer=made.first_dealer, totals=made.totals)
+    assert copy.totals == made.totals
+    for ask in (lambda: copy.rounds, copy.record, copy.scoresheet, lambda: copy.hits):
+        with pytest.raises(RulesError, match="not made by random_games"):
+            ask()
+    assert copy != made
+    assert made != copy
+    assert copy == SimGame(players=made.players, rules=made.rules, first_dealer=made.first_dealer, totals=made.totals)

@@ -64,11 +64,12 @@ class SimRound:
 
 @frozen(kw_only=True, eq=False)
 class SimGame:
-    """The outcome of one random game, as `random_games` makes it (its `source` is the package's own).
+    """The outcome of one random game, as `random_games` makes it.
 
     Its rounds are worked out when first asked for: on the engine's path that means playing
-    the game again and its score sheet, about three times what the game cost. Two games are equal when their players,
-    rules, first dealer, totals and rounds are.
+    the game again and its score sheet, about three times what the game cost. Two games are
+    equal when their players, rules, first dealer, totals and rounds are. A `SimGame` made by
+    hand has no rounds or record to give (a `RulesError`), and equals only games made by hand.
 
     Attributes:
         players: the players' names.
@@ -81,12 +82,12 @@ class SimGame:
     rules: Rules
     first_dealer: int
     totals: tuple[int, ...]
-    _source: _Compiled | _Played = field(alias="source", repr=False)
+    _source: _Compiled | _Played | None = field(default=None, init=False, repr=False)
 
     @functools.cached_property
     def rounds(self) -> tuple[SimRound, ...]:
         """Every round's bids, blind marks, tricks, points and trump."""
-        return self._source.rounds()
+        return self._origin().rounds()
 
     @property
     def hits(self) -> tuple[int, ...]:
@@ -95,11 +96,16 @@ class SimGame:
 
     def record(self) -> GameRecord:
         """The game's deals and actions: `record().replay()` is the engine's state at its end."""
-        return self._source.record()
+        return self._origin().record()
 
     def scoresheet(self) -> ScoreSheet:
         """The game's score sheet, replayed through the engine."""
         return self.record().replay().scoresheet
+
+    def _origin(self) -> _Compiled | _Played:
+        if self._source is None:
+            raise RulesError("this SimGame was not made by random_games: it has no rounds or record to give")
+        return self._source
 
     def _key(self) -> tuple[object, ...]:
         return (self.players, self.rules, self.first_dealer, self.totals)
@@ -107,6 +113,8 @@ class SimGame:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimGame):
             return NotImplemented
+        if self._source is None or other._source is None:  # made by hand: no rounds to compare
+            return self._source is other._source and self._key() == other._key()
         return self._key() == other._key() and self.rounds == other.rounds
 
     def __hash__(self) -> int:
@@ -157,6 +165,15 @@ class _Played:
 
     def record(self) -> GameRecord:
         return GameRecord.from_state(_engine_play(self.players, self.rules, self.seed, self.game))
+
+
+def _made(
+    source: _Compiled | _Played, *, players: tuple[str, ...], rules: Rules, first_dealer: int, totals: tuple[int, ...]
+) -> SimGame:
+    """A game of `random_games`, which works its rounds and record out from `source` when asked."""
+    game = SimGame(players=players, rules=rules, first_dealer=first_dealer, totals=totals)
+    object.__setattr__(game, "_source", source)  # a frozen value, finished before anyone sees it
+    return game
 
 
 def random_games(
@@ -224,12 +241,12 @@ def _compiled_games(run: Any) -> tuple[SimGame, ...]:
     players: tuple[str, ...] = run.players
     rules: Rules = run.rules
     return tuple(
-        SimGame(
+        _made(
+            _Compiled(run, i),
             players=players,
             rules=rules,
             first_dealer=first_dealer,
             totals=tuple(totals),
-            source=_Compiled(run, i),
         )
         for i, (first_dealer, totals) in enumerate(zip(run.first_dealer.tolist(), run.totals.tolist(), strict=True))
     )
@@ -248,10 +265,10 @@ def _engine_play(players: int | tuple[str, ...], rules: Rules | None, seed: int,
 def _engine_game(players: int | tuple[str, ...], rules: Rules | None, seed: int, game: int) -> SimGame:
     """Game `game` of an engine run, its rounds and record left to play it again when asked for."""
     state = _engine_play(players, rules, seed, game)
-    return SimGame(
+    return _made(
+        _Played(players, rules, seed, game),
         players=state.players,
         rules=state.rules,
         first_dealer=state.first_dealer,
         totals=state.totals,
-        source=_Played(players, rules, seed, game),
     )
