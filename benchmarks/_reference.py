@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
+from wizardrules._tables import DEALER_CHOOSES
 from wizardrules.actions import LOOK, Bid
 from wizardrules.engine import new_game
 from wizardrules.engine._bids import allowed_bids_at, bid_actions
@@ -33,7 +34,7 @@ from wizardrules.engine._layout import (
     hand_of,
 )
 from wizardrules.engine._moves import TRUMP_ACTIONS
-from wizardrules.engine._round import DEALER_CHOOSES, round_trump
+from wizardrules.engine._round import round_trump
 from wizardrules.engine._setup import Setup, deal_game, setup_for
 from wizardrules.rules import Rules
 from wizardrules.scoring import points_of
