@@ -187,7 +187,7 @@ def random_games(
     """Play `n` whole games in which every decision is uniform over the legal actions.
 
     With the `fast` extra installed and rules the compiled core plays, the games are
-    `wizardrules.fast.playouts(n, players=players, rules=rules, seed=seed)`, some 20 times as
+    `wizardrules.fast.playouts(n, players=players, rules=rules, seed=seed)`, some 20 to 50 times as
     fast as the engine. Otherwise, or with `compiled=False`, game `g` is played through the
     engine's step API: dealt by `new_game` from a seed made of `seed` and `g`, and each
     action is `legal[int(uniform() * len(legal))]` of `legal_actions()`, with `uniform` a
