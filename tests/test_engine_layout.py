@@ -8,11 +8,14 @@ written in `_moves.play_card`.
 from __future__ import annotations
 
 import ast
+import functools
 import random
 import re
+import types
+import typing
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 import pytest
 
@@ -26,6 +29,7 @@ from wizardrules import (
     Preset,
     Rules,
     Variant,
+    actions,
     new_game,
 )
 from wizardrules._core import CARD_OF
@@ -49,6 +53,51 @@ _CORE_CONSTANTS: Final = {
     "done": "DONE",
     "acts": "ACTS",
 }
+
+
+_TWINS: Final[tuple[tuple[type[NamedTuple], object], ...]] = (
+    (CoreFields, _layout.Core),
+    (RoundFields, _layout.RoundPart),
+    (FinishedFields, _layout.Finished),
+)
+"""Each named twin with the tuple type the engine is checked with."""
+_NAMES: Final = {**vars(actions), **vars(_layout)}
+"""The names the layout's annotations and string aliases (`Done`, `Acts`, `Action`) are written with."""
+
+
+def _type(annotation: object) -> object:
+    """An annotation as a type: the strings of postponed annotations and recursive aliases evaluated."""
+    if isinstance(annotation, typing.ForwardRef):  # how a NamedTuple keeps a postponed annotation
+        annotation = annotation.__forward_arg__
+    return _evaluated(annotation) if isinstance(annotation, str) else annotation
+
+
+@functools.cache
+def _evaluated(annotation: str) -> object:
+    kind: object = annotation
+    while isinstance(kind, str):  # a name such as `Done` evaluates to its alias's string first
+        kind = eval(kind, _NAMES)  # noqa: S307 - the layout's own annotations
+    return kind
+
+
+def _fits(value: object, annotation: object) -> bool:
+    """Whether `value` has the type `annotation`, element by element for tuples and frozensets."""
+    kind = _type(annotation)
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if kind is None:
+        return value is None
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(value, arg) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(value) == len(args) and all(_fits(item, arg) for item, arg in zip(value, args, strict=True))
+    if origin is frozenset:
+        return isinstance(value, frozenset) and all(_fits(item, args[0]) for item in value)
+    assert isinstance(kind, type), kind
+    return isinstance(value, kind)
 
 
 def _states(games: int, rules: Rules, players: int = 4, seed: int = 0) -> Iterator[GameState]:
@@ -91,6 +140,44 @@ def test_every_core_fits_its_twins(preset: Preset) -> None:
             assert isinstance(finished, FinishedFields)
             assert len(finished.bids) == len(state.players)
         assert _layout.PHASES[named.phase] is state.phase
+
+
+@pytest.mark.parametrize(("twin", "alias"), _TWINS, ids=lambda x: getattr(x, "__name__", ""))
+def test_core_types_are_the_twins_fields_in_order(twin: type[NamedTuple], alias: object) -> None:
+    """The tuple types mypy checks the engine with (`Core`, `RoundPart`, `Finished`) give the twins' field
+    types, in the twins' order."""
+    assert typing.get_origin(alias) is tuple
+    fields = [_type(twin.__annotations__[name]) for name in twin._fields]
+    assert fields == [_type(arg) for arg in typing.get_args(alias)]
+    assert len(fields) == len(twin._fields)
+
+
+@pytest.mark.parametrize("preset", [Preset.RULEBOOK, Preset.ANNIVERSARY_2021])
+def test_every_core_has_the_field_types(preset: Preset) -> None:
+    """Every core of a random game holds values of its fields' types, down to the finished rounds and the
+    linked lists of tricks and actions."""
+    checked = 0
+    for state in _states(1, preset.rules(), seed=2):
+        assert _fits(state._core, _layout.Core), fields_of(state._core)
+        checked += 1
+    assert checked > 300
+
+
+def test_sentinels_are_no_valid_value() -> None:
+    """The named sentinels lie outside the values they stand in for: suits 0..3, seats, bids and card bits."""
+    assert _layout.NO_SUIT not in range(4)
+    assert _layout.FREED not in range(4)
+    assert _layout.NOT_FIXED not in range(-1, 4)
+    for sentinel in (_layout.NO_SEAT, _layout.NO_BID, _layout.NO_CARD):
+        assert sentinel < 0
+
+
+def test_a_finished_game_has_no_seat_to_move() -> None:
+    """Once the game is over the core's seat to act is `NO_SEAT` and nobody is to move (R7)."""
+    *_, last = _states(1, Preset.RULEBOOK.rules(), players=3, seed=4)
+    assert last.is_over
+    assert last._core[_layout.MOVE] == _layout.NO_SEAT
+    assert last.to_move is None
 
 
 def test_phases_have_one_name_each() -> None:

@@ -83,7 +83,6 @@ from wizardrules import (
     Variant,
     allowed_bids,
     decide_trick,
-    game_seeds,
     led_suit,
     legal_plays,
     new_game,
@@ -567,14 +566,13 @@ def test_tournament(bots: Any, games: Any, seed: Any, executor: Any, chunk_size:
     maybe(st.one_of(st.integers(2, 7), st.lists(st.sampled_from(["Ann", "Ben", "Cem", "Dan"]), max_size=5))),
     maybe(st.sampled_from([SHORT, Rules(bid_policy=EqualBids(), schedule=Schedule(cards_per_round=(2, 1)))])),
     maybe(st.integers()),
-    hostile,
+    st.booleans(),
 )
-def test_random_games(n: Any, players: Any, rules: Any, seed: Any, other: Any) -> None:
+def test_random_games(n: Any, players: Any, rules: Any, seed: Any, compiled: bool) -> None:
     """Random playouts run, or are refused with a RulesError (no allocation from a bad seed)."""
     if type(n) is int and n > 2:
         n = 2  # more is a request for work, not a hostile value
-    outcome(lambda: random_games(n, players=players, rules=rules, seed=seed))
-    outcome(lambda: game_seeds(other, other))
+    outcome(lambda: random_games(n, players=players, rules=rules, seed=seed, compiled=compiled))
 
 
 @given(st.data(), hostile)

@@ -59,7 +59,6 @@ from wizardrules import (
     Trick,
     TrickError,
     WizardRulesError,
-    game_seeds,
     new_game,
     parse_action,
     parse_cards,
@@ -267,7 +266,6 @@ def test_unchecked_types_get_library_errors() -> None:
         (lambda: world_state(view, sample_world(view, random.Random(1)), bidder=5), RulesError),  # type: ignore[arg-type]
         (lambda: random_games(1, seed=1.5), RulesError),  # type: ignore[arg-type]
         (lambda: random_games(1, seed="x" * 3), RulesError),  # type: ignore[arg-type]
-        (lambda: game_seeds("x", 1), RulesError),  # type: ignore[arg-type]
         (lambda: state.apply(Bid(tricks=0), seat=1.0), SeatError),  # type: ignore[arg-type]
         (lambda: RuleBot().act(5, state.legal_actions()), RulesError),  # type: ignore[arg-type]
         (lambda: RandomBot().act(view, ()), RulesError),
@@ -314,7 +312,7 @@ def test_a_custom_score_rule_answer_is_checked(answer: object) -> None:
         state = state.apply(state.legal_actions()[0])
     last = state  # its next card ends the round, which asks the score rule
     refused(lambda: last.apply(last.legal_actions()[0]), ScoringError)
-    refused(lambda: random_games(1, players=3, rules=rules), ScoringError)
+    refused(lambda: random_games(1, players=3, rules=rules), ScoringError)  # played by the engine
 
 
 def test_a_string_seed_is_refused_before_anything_is_built() -> None:
@@ -322,7 +320,7 @@ def test_a_string_seed_is_refused_before_anything_is_built() -> None:
     tracemalloc.start()
     try:
         refused(lambda: random_games(1, seed="ab"), RulesError)  # type: ignore[arg-type]
-        refused(lambda: game_seeds("ab", 0), RulesError)  # type: ignore[arg-type]
+        refused(lambda: random_games(1, seed="ab", compiled=False), RulesError)  # type: ignore[arg-type]
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -16,7 +16,7 @@ from wizardrules import random_games
 tournament_module = importlib.import_module("wizardrules.tournament")
 
 _DEFERRED = ("concurrent.futures.process", "multiprocessing", "fractions", "statistics", "decimal", "pickle", "hashlib")
-_LAZY_MODULES = ("wizardrules.svg", "wizardrules.sampling", "wizardrules.sim", "wizardrules.fast._kernels")
+_LAZY_MODULES = ("wizardrules.svg", "wizardrules.sampling", "wizardrules.randomplay", "wizardrules.fast._kernels")
 
 
 def _fresh(code: str) -> str:
@@ -33,15 +33,17 @@ def test_import_loads_no_process_pool_fractions_or_pickle() -> None:
     assert loaded == "[]"
 
 
-def test_playout_tables_are_built_on_the_first_playout() -> None:
-    """The playouts' tables cost nothing until `random_games` runs; then they are built once."""
+def test_random_games_load_the_compiled_core_when_they_run_on_it() -> None:
+    """`random_games` loads the `fast` extra (numba, numpy) on its first compiled run, not before."""
     code = (
-        "from wizardrules import sim\n"
-        "before = sim._suit_tables.cache_info().currsize\n"
-        "sim.random_games(2, players=3)\n"
-        "print(before, sim._suit_tables.cache_info().currsize)"
+        "from wizardrules import random_games\n"
+        "print('wizardrules.fast' in sys.modules, 'numba' in sys.modules)\n"
+        "random_games(2, players=3, compiled=False)\n"
+        "print('wizardrules.fast' in sys.modules, 'numba' in sys.modules)\n"
+        "random_games(2, players=3)\n"
+        "print('wizardrules.fast' in sys.modules, 'numba' in sys.modules)"
     )
-    assert _fresh(code) == "0 1"
+    assert _fresh(code).splitlines() == ["False False", "False False", "True True"]
     assert len(random_games(1, players=3)[0].rounds) == 20
 
 
@@ -56,9 +58,9 @@ def test_pictures_search_and_playouts_load_on_first_use() -> None:
         f"print(sorted(m for m in {_LAZY_MODULES!r} if m in sys.modules))\n"
         "from wizardrules import MonteCarloBot, svg\n"
         "print(MonteCarloBot.__module__, wizardrules.random_games.__module__, svg.__name__)\n"
-        "print(all(m in sys.modules for m in ('wizardrules.sampling', 'wizardrules.sim', 'wizardrules.svg')))"
+        "print(all(m in sys.modules for m in ('wizardrules.sampling', 'wizardrules.randomplay', 'wizardrules.svg')))"
     )
-    assert _fresh(code).splitlines() == ["[]", "wizardrules.sampling wizardrules.sim wizardrules.svg", "True"]
+    assert _fresh(code).splitlines() == ["[]", "wizardrules.sampling wizardrules.randomplay wizardrules.svg", "True"]
 
 
 def test_the_first_repr_loads_the_pictures() -> None:
@@ -91,8 +93,8 @@ _DOMAIN = (
     "wizardrules.rules",
     "wizardrules.sampling",
     "wizardrules.scoring",
+    "wizardrules.randomplay",
     "wizardrules.sheet",
-    "wizardrules.sim",
     "wizardrules.tournament",
     "wizardrules.tricks",
 )

@@ -751,14 +751,15 @@ def test_r8_notation_errors(text: str) -> None:
         parse_action(text)
 
 
-# -- layers that leave the special cards out -----------------------------------------------------
+# -- layers and the special cards ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", [Preset.ANNIVERSARY_2016.rules(), Rules(special_cards={Special.BOMB})])
-def test_r8_random_games_refuses_special_cards(rules: Rules) -> None:
-    """R8: the fast playouts play the standard deck only and say so."""
-    with pytest.raises(RulesError, match="R8"):
-        random_games(1, players=4, rules=rules)
+def test_r8_random_games_play_special_cards_through_the_engine(rules: Rules) -> None:
+    """R8: random games with special cards are played by the engine, and each replays to its totals."""
+    for game in random_games(2, players=4, rules=rules, seed=8):
+        assert game.record().replay().totals == game.totals
+        assert len(game.rounds) == 15
 
 
 @pytest.mark.parametrize("rules", [Preset.ANNIVERSARY_2021.rules(), Rules(special_cards={Special.CLOUD})])

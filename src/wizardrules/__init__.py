@@ -128,16 +128,16 @@ from wizardrules.tricks import (
 )
 
 if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
+    from wizardrules.randomplay import SimGame, SimRound, random_games
     from wizardrules.sampling import MonteCarloBot
-    from wizardrules.sim import SimGame, SimRound, game_seeds, random_games
 
 _LAZY: Final = {
     "MonteCarloBot": "wizardrules.sampling",
-    **dict.fromkeys(("SimGame", "SimRound", "game_seeds", "random_games"), "wizardrules.sim"),
+    **dict.fromkeys(("SimGame", "SimRound", "random_games"), "wizardrules.randomplay"),
 }
 """The names whose modules `import wizardrules` leaves until their first use, and those modules.
 
-The search bot (with its glue to the compiled core) and the playouts are not needed to keep
+The search bot (with its glue to the compiled core) and the random games are not needed to keep
 score or play a game, so importing the package does not pay for them (PEP 562):
 `from wizardrules import MonteCarloBot` loads them then. The subjects with parts of their
 own are subpackages, imported by name when they are needed: `from wizardrules import svg`
@@ -269,7 +269,6 @@ __all__ = [
     "__version__",
     "allowed_bids",
     "decide_trick",
-    "game_seeds",
     "led_suit",
     "legal_plays",
     "new_game",

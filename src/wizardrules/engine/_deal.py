@@ -2,7 +2,7 @@
 
 A game deals every round up front, so a state never depends on hidden randomness. A round's
 deal is packed as `(hands, turned)`: every seat's hand in one int (67 bits a seat, see
-`_layout.Hands`) and the turned-up card's bit index, or -1 when no card is turned up.
+`_layout.Hands`) and the turned-up card's bit index, or `_layout.NO_CARD` when no card is turned up.
 Wizards and Jesters are interchangeable (R1.1): their copies are numbered seat by seat, so
 that a game and its replay from explicit deals hold the very same bits.
 """
@@ -19,7 +19,7 @@ from attrs import field, frozen
 from wizardrules._convert import as_tuple, shown
 from wizardrules._core import ANY_SUIT_BITS, BITS_OF, DECK_SIZE, SPECIAL_BITS
 from wizardrules.cards import MAX_DECK_SIZE, Card
-from wizardrules.engine._layout import NOT_FIXED, SEAT_SHIFTS, Hands
+from wizardrules.engine._layout import NO_CARD, NOT_FIXED, SEAT_SHIFTS, Hands
 from wizardrules.errors import DealError
 from wizardrules.rules import Schedule
 from wizardrules.tricks import MAX_PLAYERS
@@ -64,7 +64,7 @@ def draw_dealer(n: int, rng: random.Random) -> int:
 
 
 Dealt: TypeAlias = list[tuple[Hands, int]]
-"""Per round: every hand packed into one int (67 bits a seat) and the turned-up card's bit or -1."""
+"""Per round: every hand packed into one int (67 bits a seat) and the turned-up card's bit or `NO_CARD`."""
 
 
 # What each card adds to a hand's sum: a suit or special card its own bit, each Wizard 1 << 52
@@ -135,7 +135,7 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
                 packed |= (hand & _KEEP | bits) << shift
             else:
                 packed |= hand << shift
-        turned = -1
+        turned = NO_CARD
         if turn_up:
             value = deck[dealt]
             if value == _ONE_WIZARD:
@@ -185,7 +185,7 @@ def given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[i
                 mask |= free & -free
             used |= mask
             packed |= mask << (seat * 67)
-        turned = -1
+        turned = NO_CARD
         expect_card = fixed[number - 1] == NOT_FIXED and n * cards < deck_size
         if item.turned_up is not None:
             if not expect_card:

@@ -7,9 +7,13 @@ round are played, and the round part holds the [`Game`][wizardrules.engine._layo
 what stays fixed for the whole game.
 
 Each tuple has a `NamedTuple` twin here (`CoreFields`, `RoundFields`, `FinishedFields`)
-that documents its fields in order. The engine never builds the twins on its hot path; their
-`_fields` give the index constants (`HANDS`, `R_BIDS`, ...) that it reads the tuples with,
-and `fields_of` shows any core as its twin for debugging and tests.
+that documents its fields in order, and a tuple type (`Core`, `RoundPart`, `Finished`) that
+gives mypy every field's type in the same order. The engine never builds the twins on its
+hot path; it reads the tuples with literal index constants (`HANDS`, `R_BIDS`, ...), so that
+mypy types `core[HANDS]` as the field's own type, and `fields_of` shows any core as its twin
+for debugging and tests. The tests check that the constants, the twins and the tuple types
+agree, field by field. Values that stand for "none" are named (`NO_SUIT`, `FREED`,
+`NO_SEAT`, `NO_BID`, `NO_CARD`, `NOT_FIXED`), never written as bare numbers.
 
 Packed numbers (`Hands`, `Mask`, `Code`) follow the bit layout of `wizardrules._core`.
 
@@ -23,12 +27,13 @@ Examples:
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 from attrs import field, frozen
 
 from wizardrules._convert import shown
 from wizardrules._core import CARD_OF, HAND_BITS
+from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.errors import SeatError
 from wizardrules.rules import Rules, Schedule
@@ -41,14 +46,11 @@ Mask: TypeAlias = int
 """One hand: a bit per card held, in the bit layout of `wizardrules._core`."""
 Code: TypeAlias = int
 """A card in a trick: its bit index, or the code of a declared card (from 80 up, see `_core`)."""
-Core: TypeAlias = tuple[Any, ...]
-"""A state's core tuple, laid out as `CoreFields`."""
-RoundPart: TypeAlias = tuple[Any, ...]
-"""A core's round part, laid out as `RoundFields`."""
-Linked: TypeAlias = "tuple[Any, ...] | None"
-"""A linked list kept newest first: `(item..., rest)` nodes ending in `None`."""
-Finished: TypeAlias = tuple[Any, ...]
-"""A finished round, laid out as `FinishedFields`."""
+Done: TypeAlias = "tuple[int, tuple[Code, ...], Done] | None"
+"""A round's finished tricks, newest first: `(leader, codes, rest)` nodes ending in `None`."""
+Acts: TypeAlias = "tuple[Action, int, Acts] | None"
+"""A round's actions other than plays, newest first: `(action, tricks finished before it, rest)`
+nodes ending in `None`."""
 
 
 class Phase(enum.Enum):
@@ -82,6 +84,13 @@ FREED: Final = -2
 """The led suit once a Wizard (or a Dragon, a Shapeshifter as Wizard) came first: none for the trick (R5.2, R8.8)."""
 NOT_FIXED: Final = -2
 """In `Game.fixed`: a round whose trump the schedule leaves to the turned-up card (R3.5)."""
+NO_SEAT: Final = -1
+"""No seat: `to_move` once the game is over, `Extra.wolf` when no Werewolf was swapped (R8.6)."""
+NO_BID: Final = -1
+"""In a round part's bids: a seat yet to bid."""
+NO_CARD: Final = -1
+"""No card's bit index: `Game.turned` for a round without a turned-up card (R3.1, R3.4, R3.5), an
+entry of `Extra.passes` for a seat yet to choose its card (R8.3)."""
 
 
 # -- the fixed part of a game --------------------------------------------------------------
@@ -102,7 +111,7 @@ class Game:
     masks: tuple[Hands, ...]
     """Per round, every seat's hand as dealt."""
     turned: tuple[int, ...]
-    """Per round, the bit index of the turned-up card, or -1 when none is (R3.1, R3.4, R3.5)."""
+    """Per round, the bit index of the turned-up card, or `NO_CARD` when none is (R3.1, R3.4, R3.5)."""
     n: int = field(eq=False)
     """The number of players."""
     next_seat: tuple[int, ...] = field(eq=False)
@@ -110,7 +119,7 @@ class Game:
     cards: tuple[int, ...] = field(eq=False)
     """Cards dealt to each seat per round (the schedule's)."""
     fixed: tuple[int, ...] = field(eq=False)
-    """Per round, the schedule's fixed trump (a suit index, -1 for none) or `NOT_FIXED` (R3.5)."""
+    """Per round, the schedule's fixed trump (a suit index, `NO_SUIT` for none) or `NOT_FIXED` (R3.5)."""
     blind_rounds: tuple[bool, ...] = field(eq=False)
     """Per round, whether players bid before looking at their cards unless they look (R4.4, R4.5)."""
     allowed_memo: dict[int, frozenset[int]] | None = field(eq=False)
@@ -138,7 +147,7 @@ class RoundCache:
     def __init__(self, previous: RoundCache | None = None) -> None:
         self.sheet: ScoreSheet | None = None
         self.previous = previous  # the cache of the round before, whose sheet lacks one round
-        self.tricks: dict[int, tuple[Linked, tuple[Trick, ...]]] = {}
+        self.tricks: dict[int, tuple[Done, tuple[Trick, ...]]] = {}
         """By `id` of a `done` node: the node itself (which keeps the id from being reused) and the
         round's finished tricks up to it, as `Trick` values."""
 
@@ -157,14 +166,14 @@ class Extra:
     """A round's special-card state (R8), kept in the round part; `None` there for the standard deck.
 
     Attributes:
-        wolf: the seat that swapped the Werewolf for the turned-up card (R8.6), or -1.
+        wolf: the seat that swapped the Werewolf for the turned-up card (R8.6), or `NO_SEAT`.
         cloud: the Cloud's change this round as (seat, +1 or -1), or `None` (R8.2).
         juggle: a Juggler's passing is due once the Cloud's winner has changed their bid (R8.11).
-        passes: while passing (R8.3), per seat the hand bit chosen, -1 for one yet to choose.
+        passes: while passing (R8.3), per seat the hand bit chosen, `NO_CARD` for one yet to choose.
         passed: the round's finished passings, each the hand bit every seat passed left.
     """
 
-    wolf: int = -1
+    wolf: int = NO_SEAT
     cloud: tuple[int, int] | None = None
     juggle: bool = False
     passes: tuple[int, ...] | None = None
@@ -174,6 +183,48 @@ class Extra:
 # -- the core tuple and its twins -----------------------------------------------------------
 
 
+Finished: TypeAlias = tuple[
+    tuple[int, ...],  # bids
+    int,  # blind
+    tuple[int, ...],  # won
+    int,  # trump
+    tuple[int, int] | None,  # cloud
+    int,  # bombs
+    Acts,  # acts
+    Done,  # done
+]
+"""A finished round, laid out as `FinishedFields`."""
+RoundPart: TypeAlias = tuple[
+    Game,  # game
+    int,  # number
+    int,  # trump
+    tuple[int, ...],  # bids
+    int,  # looked
+    int,  # blind
+    tuple[int, ...],  # totals
+    tuple[Finished, ...],  # finished
+    int,  # bids_made
+    int,  # bid_sum
+    RoundCache,  # cache
+    Extra | None,  # special
+    frozenset[int],  # allowed
+]
+"""A core's round part, laid out as `RoundFields`."""
+Core: TypeAlias = tuple[
+    RoundPart,  # round
+    int,  # phase
+    int,  # to_move
+    Hands,  # hands
+    tuple[Code, ...],  # trick
+    int,  # leader
+    int,  # led
+    int,  # won
+    Done,  # done
+    Acts,  # acts
+]
+"""A state's core tuple, laid out as `CoreFields`."""
+
+
 class RoundFields(NamedTuple):
     """The round part of a core, field by field: what stays fixed while cards are played."""
 
@@ -181,9 +232,9 @@ class RoundFields(NamedTuple):
     number: int
     """The round's index, from 0."""
     trump: int
-    """The trump suit's index; -1 for no trump or while it is being chosen."""
+    """The trump suit's index; `NO_SUIT` for no trump or while it is being chosen."""
     bids: tuple[int, ...]
-    """The bids by seat, -1 for a seat yet to bid; after a Cloud, the changed bid (R8.2)."""
+    """The bids by seat, `NO_BID` for a seat yet to bid; after a Cloud, the changed bid (R8.2)."""
     looked: int
     """A bit per seat that has seen its hand (R4.4)."""
     blind: int
@@ -211,7 +262,7 @@ class CoreFields(NamedTuple):
     phase: int
     """The phase number (`TRUMP_PHASE` ... `PASSING_PHASE`)."""
     to_move: int
-    """The seat to act; -1 once the game is over."""
+    """The seat to act; `NO_SEAT` once the game is over."""
     hands: Hands
     trick: tuple[Code, ...]
     """The cards of the trick being played, in play order."""
@@ -221,9 +272,9 @@ class CoreFields(NamedTuple):
     """The led suit's index; `NO_SUIT` while none is set, `FREED` once a Wizard freed the trick."""
     won: int
     """Tricks taken this round, 8 bits a seat."""
-    done: Linked
+    done: Done
     """The round's finished tricks, newest first: `(leader, codes, rest)`."""
-    acts: Linked
+    acts: Acts
     """The round's actions other than plays, newest first: `(action, tricks finished before it, rest)`;
     plays are read back from the tricks."""
 
@@ -241,67 +292,37 @@ class FinishedFields(NamedTuple):
     """The Cloud's change as (seat, +1 or -1), or `None` (R8.2)."""
     bombs: int
     """Tricks voided by a Bomb (R8.1)."""
-    acts: Linked
-    done: Linked
+    acts: Acts
+    done: Done
 
 
-_AT: Final = {name: index for index, name in enumerate(CoreFields._fields)}
-ROUND: Final = _AT["round"]
-PHASE: Final = _AT["phase"]
-MOVE: Final = _AT["to_move"]
-HANDS: Final = _AT["hands"]
-TRICK: Final = _AT["trick"]
-LEADER: Final = _AT["leader"]
-LED: Final = _AT["led"]
-WON: Final = _AT["won"]
-DONE: Final = _AT["done"]
-ACTS: Final = _AT["acts"]
+# The index constants the engine reads the tuples with: each field's position in its twin
+# (the tests check that they agree). They are literals so that mypy types `core[HANDS]` as the
+# field's own type.
+ROUND: Final = 0
+PHASE: Final = 1
+MOVE: Final = 2
+HANDS: Final = 3
+TRICK: Final = 4
+LEADER: Final = 5
+LED: Final = 6
+WON: Final = 7
+DONE: Final = 8
+ACTS: Final = 9
 
-_R_AT: Final = {name: index for index, name in enumerate(RoundFields._fields)}
-R_GAME: Final = _R_AT["game"]
-R_NUMBER: Final = _R_AT["number"]
-R_TRUMP: Final = _R_AT["trump"]
-R_BIDS: Final = _R_AT["bids"]
-R_LOOKED: Final = _R_AT["looked"]
-R_BLIND: Final = _R_AT["blind"]
-R_TOTALS: Final = _R_AT["totals"]
-R_FINISHED: Final = _R_AT["finished"]
-R_BIDS_MADE: Final = _R_AT["bids_made"]
-R_BID_SUM: Final = _R_AT["bid_sum"]
-R_CACHE: Final = _R_AT["cache"]
-R_SPECIAL: Final = _R_AT["special"]
-R_ALLOWED: Final = _R_AT["allowed"]
-
-
-def round_part(
-    *,
-    game: Game,
-    number: int,
-    bids: tuple[int, ...],
-    totals: tuple[int, ...],
-    trump: int = NO_SUIT,
-    looked: int = 0,
-    blind: int = 0,
-    bids_made: int = 0,
-    bid_sum: int = 0,
-) -> RoundPart:
-    """A round part for a bidding situation, for the paths that do not keep whole states (the playouts)."""
-    fields = RoundFields(
-        game=game,
-        number=number,
-        trump=trump,
-        bids=bids,
-        looked=looked,
-        blind=blind,
-        totals=totals,
-        finished=(),
-        bids_made=bids_made,
-        bid_sum=bid_sum,
-        cache=RoundCache(),
-        special=None,
-        allowed=frozenset(),
-    )
-    return tuple(fields)
+R_GAME: Final = 0
+R_NUMBER: Final = 1
+R_TRUMP: Final = 2
+R_BIDS: Final = 3
+R_LOOKED: Final = 4
+R_BLIND: Final = 5
+R_TOTALS: Final = 6
+R_FINISHED: Final = 7
+R_BIDS_MADE: Final = 8
+R_BID_SUM: Final = 9
+R_CACHE: Final = 10
+R_SPECIAL: Final = 11
+R_ALLOWED: Final = 12
 
 
 def fields_of(core: Core) -> CoreFields:
@@ -330,7 +351,7 @@ def won_of(won: int, n: int) -> tuple[int, ...]:
     return tuple(won >> (8 * seat) & 0xFF for seat in range(n))
 
 
-def tricks_of(done: Linked) -> list[tuple[int, tuple[Code, ...]]]:
+def tricks_of(done: Done) -> list[tuple[int, tuple[Code, ...]]]:
     """The finished tricks of a `done` list as (leader, codes), in order."""
     tricks: list[tuple[int, tuple[Code, ...]]] = []
     append = tricks.append
@@ -381,6 +402,6 @@ def trick_value(leader: int, n: int, trump: int, cards: tuple[Code, ...]) -> Tri
     trick = _new_trick(Trick)
     _set(trick, "leader", leader)
     _set(trick, "players", n)
-    _set(trick, "trump", None if trump < 0 else SUITS[trump])
+    _set(trick, "trump", None if trump == NO_SUIT else SUITS[trump])
     _set(trick, "cards", tuple(map(CARD_OF.__getitem__, cards)))
     return trick

@@ -25,12 +25,14 @@ from wizardrules.engine._layout import (
     LEADER,
     LED,
     MOVE,
+    NO_SEAT,
     NO_SUIT,
     OVER_PHASE,
     PASSING_PHASE,
     PHASE,
     PLAYING_PHASE,
     R_ALLOWED,
+    R_BIDS,
     R_BLIND,
     R_GAME,
     R_LOOKED,
@@ -101,7 +103,7 @@ def choose_trump(s: Core, action: ChooseTrump) -> Core:
     me = s[MOVE]
     suit = action.suit
     extra = s[ROUND][R_SPECIAL]
-    wolf = extra is not None and extra.wolf >= 0
+    wolf = extra is not None and extra.wolf != NO_SEAT
     if suit is None and not wolf:
         raise IllegalTrumpError(
             player=name_of(s, me), action=str(action), reason="the dealer must name one of the four suits (R3.2)"
@@ -110,11 +112,11 @@ def choose_trump(s: Core, action: ChooseTrump) -> Core:
         raise IllegalTrumpError(
             player=name_of(s, me), action=str(action), reason="the trump must be one of the four suits"
         )
-    round_part = list(s[ROUND])
-    round_part[R_TRUMP] = NO_SUIT if suit is None else SUITS.index(suit)
-    round_part[R_LOOKED] |= 1 << me
+    rp = s[ROUND]
+    trump = NO_SUIT if suit is None else SUITS.index(suit)
+    round_part: RoundPart = (*rp[:R_TRUMP], trump, rp[R_BIDS], rp[R_LOOKED] | 1 << me, *rp[R_BLIND:])
     # the first bidder is left of the dealer, whoever named the trump (R4.1, R8.6)
-    return (tuple(round_part), BIDDING_PHASE, s[LEADER], *s[HANDS:ACTS], (action, 0, s[ACTS]))
+    return (round_part, BIDDING_PHASE, s[LEADER], *s[HANDS:ACTS], (action, 0, s[ACTS]))
 
 
 def look(s: Core, action: Look) -> Core:
@@ -125,9 +127,8 @@ def look(s: Core, action: Look) -> Core:
         raise _wrong_phase(s, action)
     if rp[R_LOOKED] >> me & 1:
         raise WrongPhaseError(player=name_of(s, me), action="look", reason="they have looked at their cards already")
-    round_part = list(rp)
-    round_part[R_LOOKED] |= 1 << me
-    return (tuple(round_part), *s[PHASE:ACTS], (action, 0, s[ACTS]))
+    round_part: RoundPart = (*rp[:R_LOOKED], rp[R_LOOKED] | 1 << me, *rp[R_BLIND:])
+    return (round_part, *s[PHASE:ACTS], (action, 0, s[ACTS]))
 
 
 def bid(s: Core, action: Bid) -> Core:
@@ -138,22 +139,23 @@ def bid(s: Core, action: Bid) -> Core:
     if action.blind or not looked >> me & 1 or tricks not in allowed:
         blind = _checked_bid(s, action)  # raises, or the blind mask after a legal blind bid
     n = game.n
-    bids = list(bids)  # cheaper than joining slices around the new bid
-    bids[me] = tricks
+    new_bids = list(bids)  # cheaper than joining slices around the new bid
+    new_bids[me] = tricks
     made += 1
     bid_sum += tricks
+    next_allowed: frozenset[int] | None  # None: not in the memo, worked out below
     if made == n:  # everyone has bid: the player left of the dealer leads (R5.1)
-        phase, to_move, allowed = PLAYING_PHASE, s[LEADER], NO_BIDS
+        phase, to_move, next_allowed = PLAYING_PHASE, s[LEADER], NO_BIDS
     else:
         phase, to_move = BIDDING_PHASE, game.next_seat[me]
         memo = game.allowed_memo  # the next bidder's bids, looked up as allowed_bids_at does
-        allowed = None if memo is None else memo.get(game.bid_keys[rnd] | bid_sum << 1 | (made == n - 1))
+        next_allowed = None if memo is None else memo.get(game.bid_keys[rnd] | bid_sum << 1 | (made == n - 1))
     looked |= 1 << me
     rp: RoundPart = (
         game,
         rnd,
         trump,
-        tuple(bids),
+        tuple(new_bids),
         looked,
         blind,
         totals,
@@ -162,9 +164,9 @@ def bid(s: Core, action: Bid) -> Core:
         bid_sum,
         cache,
         extra,
-        allowed,
+        next_allowed or NO_BIDS,
     )
-    if allowed is None:  # a custom policy, or a situation not in the memo yet
+    if next_allowed is None:  # a custom policy, or a situation not in the memo yet
         rp = (*rp[:R_ALLOWED], allowed_bids_at(rp))
     # while bidding, no card is played yet: no trick, no led suit, no tricks won
     return (rp, phase, to_move, s[HANDS], (), s[LEADER], NO_SUIT, 0, None, (action, 0, s[ACTS]))
@@ -271,7 +273,7 @@ def other_actions(s: Core) -> tuple[Action, ...]:
         return bid_actions(rp[R_ALLOWED], not rp[R_LOOKED] >> s[MOVE] & 1)
     if phase == TRUMP_PHASE:
         extra = s[ROUND][R_SPECIAL]
-        return TRUMP_ACTIONS if extra is None or extra.wolf < 0 else WEREWOLF_TRUMP_ACTIONS
+        return TRUMP_ACTIONS if extra is None or extra.wolf == NO_SEAT else WEREWOLF_TRUMP_ACTIONS
     if phase == OVER_PHASE:
         return ()
     return special_actions(s)
@@ -306,6 +308,6 @@ def _wrong_phase(s: Core, action: object, seat: int | None = None) -> IllegalAct
     else:
         reason = _PHASE_REASONS[phase]
         extra = s[ROUND][R_SPECIAL]
-        if phase == TRUMP_PHASE and extra is not None and extra.wolf >= 0:
+        if phase == TRUMP_PHASE and extra is not None and extra.wolf != NO_SEAT:
             reason = f"{name_of(s, extra.wolf)}, who swapped the Werewolf, must first name the trump (R8.6)"
     return WrongPhaseError(player=player, action=str(action), reason=reason)

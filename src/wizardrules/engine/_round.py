@@ -18,6 +18,9 @@ from wizardrules.bidding import CloudChange
 from wizardrules.engine._bids import NO_BIDS, allowed_bids_at
 from wizardrules.engine._layout import (
     BIDDING_PHASE,
+    NO_BID,
+    NO_CARD,
+    NO_SEAT,
     NO_SUIT,
     NOT_FIXED,
     OVER_PHASE,
@@ -28,12 +31,13 @@ from wizardrules.engine._layout import (
     ROUND,
     SUITS,
     TRUMP_PHASE,
+    Acts,
     Core,
+    Done,
     Extra,
     Finished,
     Game,
     Hands,
-    Linked,
     RoundCache,
     RoundPart,
     tricks_of,
@@ -58,13 +62,13 @@ def round_trump(game: Game, rnd: int) -> int:
 
 
 def _swap_werewolf(game: Game, rnd: int, hands: Hands) -> tuple[Hands, int]:
-    """Swap a dealt Werewolf for the turned-up card (R8.6): the hands after it and the holder, or -1."""
+    """Swap a dealt Werewolf for the turned-up card (R8.6): the hands after it and the holder, or `NO_SEAT`."""
     turned = game.turned[rnd]
-    if game.specials >> WEREWOLF & 1 and turned >= 0:  # the rules make sure a card is turned up
+    if game.specials >> WEREWOLF & 1 and turned != NO_CARD:  # the rules make sure a card is turned up
         for seat in range(game.n):
             if hands >> ((seat * 67) + WEREWOLF) & 1:
                 return hands ^ (1 << WEREWOLF | 1 << turned) << (seat * 67), seat
-    return hands, -1
+    return hands, NO_SEAT
 
 
 def start_round(
@@ -85,15 +89,29 @@ def start_round(
     if game.specials:
         hands, wolf = _swap_werewolf(game, rnd, hands)
         extra = Extra(wolf=wolf)
-        if wolf >= 0:  # the Werewolf's holder names the trump instead of the dealer (R8.6)
+        if wolf != NO_SEAT:  # the Werewolf's holder names the trump instead of the dealer (R8.6)
             phase, to_move, trump = TRUMP_PHASE, wolf, NO_SUIT
             looked = (0 if game.blind_rounds[rnd] else (1 << n) - 1) | 1 << wolf
     memo = game.allowed_memo  # the first bidder's bids, looked up as allowed_bids_at does
     allowed = None if memo is None else memo.get(game.bid_keys[rnd] | (n == 1))
-    round_part: RoundPart = (game, rnd, trump, (-1,) * n, looked, 0, totals, finished, 0, 0, cache, extra, allowed)
+    round_part: RoundPart = (
+        game,
+        rnd,
+        trump,
+        (NO_BID,) * n,
+        looked,
+        0,
+        totals,
+        finished,
+        0,
+        0,
+        cache,
+        extra,
+        allowed or NO_BIDS,
+    )
     if allowed is None:  # a custom policy, or a situation not in the memo yet
         round_part = (*round_part[:R_ALLOWED], allowed_bids_at(round_part))
-    return (round_part, phase, to_move, hands, (), first_bidder, -1, 0, None, None)
+    return (round_part, phase, to_move, hands, (), first_bidder, NO_SUIT, 0, None, None)
 
 
 _BLIND_FLAGS: Final = tuple(
@@ -102,7 +120,7 @@ _BLIND_FLAGS: Final = tuple(
 """`_BLIND_FLAGS[n][mask]`: per seat, whether the blind mask `mask` has the seat's bit."""
 
 
-def finish_round(rp: RoundPart, won_packed: int, done: Linked, acts: Linked) -> Core:
+def finish_round(rp: RoundPart, won_packed: int, done: Done, acts: Acts) -> Core:
     """Score the round onto the totals (R6), then start the next round or end the game (R7)."""
     game, rnd, trump, bids, looked, blind, totals, finished, _made, bid_sum, cache, extra, _allowed = rp
     n = game.n
@@ -120,7 +138,18 @@ def finish_round(rp: RoundPart, won_packed: int, done: Linked, acts: Linked) -> 
     if rnd + 1 < len(game.masks):
         return start_round(game, rnd + 1, totals, finished, RoundCache(cache))
     last = (game, rnd, trump, bids, looked, blind, totals, finished, n, bid_sum, RoundCache(cache), extra, NO_BIDS)
-    return (last, OVER_PHASE, -1, 0, (), game.next_seat[(game.first_dealer + rnd) % n], -1, won_packed, done, None)
+    return (
+        last,
+        OVER_PHASE,
+        NO_SEAT,
+        0,
+        (),
+        game.next_seat[(game.first_dealer + rnd) % n],
+        NO_SUIT,
+        won_packed,
+        done,
+        None,
+    )
 
 
 def _points(game: Game, keys: Iterable[tuple[int, int, bool]]) -> list[int]:
@@ -168,7 +197,7 @@ def sheet_of(s: Core) -> ScoreSheet:
             bids=bids,
             tricks=won,
             blind=[seat for seat in range(game.n) if blind >> seat & 1],
-            trump=None if trump < 0 else SUITS[trump],
+            trump=None if trump == NO_SUIT else SUITS[trump],
             cloud=change,
             bombs=bombs,
         )

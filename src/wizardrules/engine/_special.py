@@ -23,25 +23,29 @@ from wizardrules.engine._layout import (
     HANDS,
     LEADER,
     MOVE,
+    NO_CARD,
     NO_SUIT,
     PASSING_PHASE,
     PHASE,
     PLAYING_PHASE,
+    R_ALLOWED,
     R_BID_SUM,
     R_BIDS,
     R_CACHE,
     R_GAME,
+    R_LOOKED,
     R_NUMBER,
     R_SPECIAL,
     R_TRUMP,
     ROUND,
     SUITS,
     WON,
+    Acts,
     Code,
     Core,
+    Done,
     Extra,
     Hands,
-    Linked,
     RoundPart,
     hand_of,
     name_of,
@@ -60,8 +64,15 @@ _FREES_TRICK: Final = frozenset({DRAGON, _SHAPESHIFTER_WIZARD})
 """Codes that free the trick like a Wizard when played before any suit (R8.8)."""
 
 
+def _extra_of(rp: RoundPart) -> Extra:
+    """The round's special-card state, which a game with special cards always has."""
+    extra = rp[R_SPECIAL]
+    assert extra is not None  # noqa: S101 - `start_round` sets it whenever the deck has special cards
+    return extra
+
+
 def _with_extra(rp: RoundPart, extra: Extra) -> RoundPart:
-    return (*rp[:R_SPECIAL], extra, *rp[R_SPECIAL + 1 :])
+    return (*rp[:R_SPECIAL], extra, *rp[R_ALLOWED:])
 
 
 def play_special(s: Core, action: Play, index: int) -> Core:
@@ -89,15 +100,16 @@ def play_special(s: Core, action: Play, index: int) -> Core:
 
 
 def end_trick(
-    rp: RoundPart, hands: Hands, trick: tuple[Code, ...], leader: int, won: int, done: Linked, acts: Linked
+    rp: RoundPart, hands: Hands, trick: tuple[Code, ...], leader: int, won: int, done: Done, acts: Acts
 ) -> Core:
     """Decide a complete trick of a special-card game, then resolve Cloud and Juggler in that order (R8.11)."""
     n = rp[R_GAME].n
     trump = rp[R_TRUMP]
+    winner: int | None
     if max(trick) < 60:
         nxt = winner = (leader + winner_index(trick, trump)) % n
     else:
-        decision = decide_trick([CARD_OF[code] for code in trick], None if trump < 0 else SUITS[trump])
+        decision = decide_trick([CARD_OF[code] for code in trick], None if trump == NO_SUIT else SUITS[trump])
         nxt = (leader + decision.would_be_winner) % n  # after a Bomb the would-be winner leads (R8.1)
         winner = None if decision.winner is None else nxt
     if winner is not None:
@@ -105,18 +117,18 @@ def end_trick(
     done = (leader, trick, done)
     juggle = hands != 0 and any(code in _JUGGLERS for code in trick)  # none after the last trick (R8.3)
     if winner is not None and any(code in _CLOUDS for code in trick):  # no change after a Bomb (R8.2)
-        extra = evolve(rp[R_SPECIAL], juggle=juggle)
-        return (_with_extra(rp, extra), CLOUD_PHASE, winner, hands, (), nxt, -1, won, done, acts)
+        extra = evolve(_extra_of(rp), juggle=juggle)
+        return (_with_extra(rp, extra), CLOUD_PHASE, winner, hands, (), nxt, NO_SUIT, won, done, acts)
     return _carry_on(rp, hands, nxt, won, done, acts, juggle=juggle)
 
 
-def _carry_on(rp: RoundPart, hands: Hands, nxt: int, won: int, done: Linked, acts: Linked, *, juggle: bool) -> Core:
+def _carry_on(rp: RoundPart, hands: Hands, nxt: int, won: int, done: Done, acts: Acts, *, juggle: bool) -> Core:
     """After a trick's effects: pass for the Juggler, lead the next trick, or score the round."""
     if juggle:
-        extra = evolve(rp[R_SPECIAL], juggle=False, passes=(-1,) * rp[R_GAME].n)
-        return (_with_extra(rp, extra), PASSING_PHASE, nxt, hands, (), nxt, -1, won, done, acts)
+        extra = evolve(_extra_of(rp), juggle=False, passes=(NO_CARD,) * rp[R_GAME].n)
+        return (_with_extra(rp, extra), PASSING_PHASE, nxt, hands, (), nxt, NO_SUIT, won, done, acts)
     if hands:
-        return (rp, PLAYING_PHASE, nxt, hands, (), nxt, -1, won, done, acts)
+        return (rp, PLAYING_PHASE, nxt, hands, (), nxt, NO_SUIT, won, done, acts)
     return finish_round(rp, won, done, acts)
 
 
@@ -134,15 +146,15 @@ def change_bid(s: Core, action: ChangeBid) -> Core:
             action=str(action),
             reason=f"their bid {bids[me]} cannot go {action.change.name.lower()}; a bid stays within 0..{cards} (R8.2)",
         )
-    extra: Extra = rp[R_SPECIAL]
-    round_part = (
+    extra = _extra_of(rp)
+    round_part: RoundPart = (
         *rp[:R_BIDS],
         (*bids[:me], new, *bids[me + 1 :]),
-        *rp[R_BIDS + 1 : R_BID_SUM],
+        *rp[R_LOOKED:R_BID_SUM],
         rp[R_BID_SUM] + delta,
         rp[R_CACHE],
         evolve(extra, cloud=(me, delta), juggle=False),
-        *rp[R_SPECIAL + 1 :],
+        *rp[R_ALLOWED:],
     )
     acts = (action, tricks_finished(s), s[ACTS])
     return _carry_on(round_part, s[HANDS], s[LEADER], s[WON], s[DONE], acts, juggle=extra.juggle)
@@ -157,7 +169,7 @@ def pass_card(s: Core, action: PassCard) -> Core:
     if not held:
         raise CardNotHeldError(player=name_of(s, me), action=str(action), reason=f"{action.card} is not in their hand")
     n = rp[R_GAME].n
-    extra: Extra = rp[R_SPECIAL]
+    extra = _extra_of(rp)
     assert extra.passes is not None  # noqa: S101 - set when the passing phase starts
     passes = (*extra.passes[:me], (held & -held).bit_length() - 1, *extra.passes[me + 1 :])
     acts = (action, tricks_finished(s), s[ACTS])
@@ -165,11 +177,11 @@ def pass_card(s: Core, action: PassCard) -> Core:
     leader = s[LEADER]
     if nxt != leader:
         round_part = _with_extra(rp, evolve(extra, passes=passes))
-        return (round_part, PASSING_PHASE, nxt, hands, (), leader, -1, s[WON], s[DONE], acts)
+        return (round_part, PASSING_PHASE, nxt, hands, (), leader, NO_SUIT, s[WON], s[DONE], acts)
     for seat, bit in enumerate(passes):  # everyone has chosen: the cards go left together
         hands ^= 1 << bit << (seat * 67) | 1 << bit << (((seat + 1) % n) * 67)
     round_part = _with_extra(rp, evolve(extra, passes=None, passed=(*extra.passed, passes)))
-    return (round_part, PLAYING_PHASE, leader, hands, (), leader, -1, s[WON], s[DONE], acts)
+    return (round_part, PLAYING_PHASE, leader, hands, (), leader, NO_SUIT, s[WON], s[DONE], acts)
 
 
 def special_actions(s: Core) -> tuple[Action, ...]:

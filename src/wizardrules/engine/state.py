@@ -46,10 +46,15 @@ from wizardrules.engine._layout import (
     ACTS,
     BIDDING_PHASE,
     DONE,
+    FREED,
     HANDS,
     LEADER,
     LED,
     MOVE,
+    NO_BID,
+    NO_CARD,
+    NO_SEAT,
+    NO_SUIT,
     OVER_PHASE,
     PASSING_PHASE,
     PHASE,
@@ -71,9 +76,10 @@ from wizardrules.engine._layout import (
     TRICK,
     WON,
     WON_BY,
+    Acts,
     Core,
+    Done,
     Game,
-    Linked,
     Phase,
     checked_seat,
     done_tricks,
@@ -222,13 +228,13 @@ class GameState:
     def trump(self) -> Suit | None:
         """This round's trump suit; `None` for no trump, or while the dealer has yet to choose."""
         trump = self._core[ROUND][R_TRUMP]
-        return None if trump < 0 else SUITS[trump]
+        return None if trump == NO_SUIT else SUITS[trump]
 
     @property
     def turned_up(self) -> Card | None:
         """The card turned up for trump this round, or `None` (R3.1, R3.4, R3.5)."""
         turned = self._game.turned[self.round_number - 1]
-        return None if turned < 0 else CARD_OF[turned]
+        return None if turned == NO_CARD else CARD_OF[turned]
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards `seat` holds, in display order (full information: bots get views).
@@ -246,7 +252,7 @@ class GameState:
     @property
     def bids(self) -> tuple[int | None, ...]:
         """This round's bids by seat; `None` for a seat yet to bid (full information)."""
-        return tuple(None if b < 0 else b for b in self._core[ROUND][R_BIDS])
+        return tuple(None if b == NO_BID else b for b in self._core[ROUND][R_BIDS])
 
     @property
     def blind(self) -> tuple[bool, ...]:
@@ -270,7 +276,7 @@ class GameState:
     def werewolf(self) -> int | None:
         """The seat that swapped the Werewolf for the turned-up card this round (R8.6), or `None`."""
         extra = self._core[ROUND][R_SPECIAL]
-        return None if extra is None or extra.wolf < 0 else int(extra.wolf)
+        return None if extra is None or extra.wolf == NO_SEAT else int(extra.wolf)
 
     @property
     def cloud(self) -> tuple[int, CloudChange] | None:
@@ -290,7 +296,7 @@ class GameState:
         extra = self._core[ROUND][R_SPECIAL]
         if extra is None or extra.passes is None:
             return ()
-        return tuple(None if code < 0 else CARD_OF[code] for code in extra.passes)
+        return tuple(None if code == NO_CARD else CARD_OF[code] for code in extra.passes)
 
     @property
     def completed_tricks(self) -> tuple[Trick, ...]:
@@ -339,7 +345,7 @@ class GameState:
         return tuple(
             Deal(
                 hands=tuple(cards_of(hand_of(packed, seat)) for seat in range(game.n)),
-                turned_up=None if turned < 0 else CARD_OF[turned],
+                turned_up=None if turned == NO_CARD else CARD_OF[turned],
             )
             for packed, turned in zip(game.masks, game.turned, strict=True)
         )
@@ -423,7 +429,7 @@ class GameState:
                 hands = before ^ _HELD_AT[me][index]
                 if hands > before or (led >= 0 and index // 13 != led and before & _SUIT_AT[me][led]):
                     raise refused_play(s, action, hands < before)
-                if led == -1:  # NO_SUIT: the first suit card sets the led suit (R5.2)
+                if led == NO_SUIT:  # the first suit card sets the led suit (R5.2)
                     led = index // 13
             else:
                 held = before & _HELD_AT[me][index]
@@ -431,8 +437,8 @@ class GameState:
                     raise refused_play(s, action, held)
                 held &= -held  # the lowest copy held
                 index = held.bit_length() - 1 - me * 67
-                if led == -1 and index < 56:
-                    led = -2  # FREED: a Wizard before any suit card frees the trick (R5.2)
+                if led == NO_SUIT and index < 56:
+                    led = FREED  # a Wizard before any suit card frees the trick (R5.2)
                 hands = before ^ held
             trick += _ALONE[index]  # the action is not kept: a play is read back from its trick
             nxt = rp[R_GAME].next_seat[me]
@@ -470,7 +476,7 @@ class GameState:
                 done = (leader, trick, done)
                 if hands:  # cards remain: the winner leads the next trick (R5.1)
                     state = _new_state()
-                    _set_core(state, (rp, PLAYING_PHASE, winner, hands, (), winner, -1, won, done, acts))
+                    _set_core(state, (rp, PLAYING_PHASE, winner, hands, (), winner, NO_SUIT, won, done, acts))
                     return state
                 core = finish_round(rp, won, done, acts)
         elif action.__class__ is Bid and s[PHASE] == BIDDING_PHASE and seat is None:
@@ -586,7 +592,7 @@ _ALONE: Final = tuple((code,) for code in range(len(CARD_OF)))
 """Each card code in a tuple of its own, to add to a trick without building one."""
 
 
-def _round_actions(acts: Linked, done: Linked, trick: tuple[int, ...]) -> list[Action]:
+def _round_actions(acts: Acts, done: Done, trick: tuple[int, ...]) -> list[Action]:
     """A round's actions in order: those other than plays, with the plays read from its tricks between them."""
     tricks = [cards for _leader, cards in tricks_of(done)]
     if trick:

@@ -40,6 +40,10 @@ from wizardrules.engine._layout import (
     HANDS,
     LEADER,
     MOVE,
+    NO_BID,
+    NO_CARD,
+    NO_SEAT,
+    NO_SUIT,
     OVER_PHASE,
     PHASE,
     PHASES,
@@ -59,8 +63,8 @@ from wizardrules.engine._layout import (
     TRICK,
     WON,
     Core,
+    Done,
     Game,
-    Linked,
     Phase,
     RoundCache,
     trick_value,
@@ -307,9 +311,9 @@ def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
     blind = rp[R_BLIND]
     reveal = rules.bid_reveal
     if reveal is BidReveal.OPEN:  # the common case: every bid made is known (R4.3)
-        visible = [bid >= 0 for bid in bids]
+        visible = [bid != NO_BID for bid in bids]
     else:
-        visible = [bids[o] >= 0 and _bid_visible(reveal, phase, seat, o) for o in range(n)]
+        visible = [bids[o] != NO_BID and _bid_visible(reveal, phase, seat, o) for o in range(n)]
     trump = rp[R_TRUMP]
     turned = game.turned[rnd]
     to_move = None if phase == OVER_PHASE else s[MOVE]
@@ -319,10 +323,10 @@ def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
     passing: Card | None = None
     passed: tuple[tuple[Card, Card], ...] = ()
     if extra is not None:  # the special cards' public facts, and this seat's own passing (R8)
-        werewolf = None if extra.wolf < 0 else extra.wolf
+        werewolf = None if extra.wolf == NO_SEAT else extra.wolf
         if extra.cloud is not None and visible[extra.cloud[0]]:
             cloud = (extra.cloud[0], CloudChange(extra.cloud[1]))
-        if extra.passes is not None and extra.passes[seat] >= 0:
+        if extra.passes is not None and extra.passes[seat] != NO_CARD:
             passing = CARD_OF[extra.passes[seat]]
         passed = tuple((CARD_OF[bits[seat]], CARD_OF[bits[(seat - 1) % n]]) for bits in extra.passed)
     return PlayerView(
@@ -335,8 +339,8 @@ def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
         dealer=(game.first_dealer + rnd) % n,
         phase=PHASES[phase],
         to_move=to_move,
-        trump=None if trump < 0 else SUITS[trump],
-        turned_up=None if turned < 0 else CARD_OF[turned],
+        trump=None if trump == NO_SUIT else SUITS[trump],
+        turned_up=None if turned == NO_CARD else CARD_OF[turned],
         hand=hand,
         seen_hands=seen,
         hand_sizes=tuple([mask.bit_count() for mask in masks]),
@@ -360,7 +364,7 @@ _NONE: Final = (None,) * MAX_PLAYERS
 _NO_BIDS: Final[frozenset[int]] = frozenset()
 
 
-def _completed(done: Linked, cache: RoundCache, n: int, trump: int) -> tuple[Trick, ...]:
+def _completed(done: Done, cache: RoundCache, n: int, trump: int) -> tuple[Trick, ...]:
     """The round's finished tricks up to the `done` node, as `Trick` values built once per round and kept."""
     if done is None:
         return ()

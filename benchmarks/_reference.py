@@ -1,15 +1,13 @@
-"""Fast random playouts: whole games of uniformly random legal play on int bitmasks.
+"""The benchmarks' yardstick: a tuned pure-Python loop of random games on int bitmasks.
 
-[`random_games`][wizardrules.random_games] plays games exactly as a loop of
-`state.apply(rng.choice(state.legal_actions()))` over the public engine would, from the
-same deals and with the same random choices, but on plain ints and lists instead of
-immutable states. It is the core for rollouts, simulations and benchmarks.
-
-Examples:
-    >>> from wizardrules import random_games
-    >>> games = random_games(3, players=4, seed=1)
-    >>> len(games), len(games[0].rounds), sum(games[0].rounds[0].tricks)
-    (3, 15, 1)
+`reference_games(games, seed=...)` plays whole games of the standard deck with uniformly
+random legal play exactly as a loop of `state.apply(legal[int(uniform() * len(legal))])`
+over the public engine would, from the same deals (`new_game(..., seed=deal_seed)`) and
+with the same random choices, but on plain ints and lists instead of immutable states. It
+is not part of the package: it is the pure-Python speed that the compiled core is compared
+with (`bench_fast.py`, `bench_sim.py`, the figures of `docs/performance.md`), and it reads
+the engine's private tables to stay the same games. `bench_sim.py` checks its totals
+against the engine's in every run.
 """
 
 from __future__ import annotations
@@ -19,23 +17,27 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from attrs import frozen
-
-from wizardrules._convert import shown
 from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
 from wizardrules._tables import DEALER_CHOOSES
 from wizardrules.actions import LOOK, Bid
+from wizardrules.engine import new_game
 from wizardrules.engine._bids import allowed_bids_at, bid_actions
-from wizardrules.engine._layout import FREED, NO_SUIT, SUITS, Game, hand_of, round_part
+from wizardrules.engine._layout import (
+    FREED,
+    NO_BID,
+    NO_SUIT,
+    SUITS,
+    Game,
+    RoundCache,
+    RoundFields,
+    RoundPart,
+    hand_of,
+)
 from wizardrules.engine._moves import TRUMP_ACTIONS
 from wizardrules.engine._round import round_trump
 from wizardrules.engine._setup import Setup, deal_game, setup_for
-from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
 from wizardrules.scoring import points_of
-from wizardrules.sheet import ScoreSheet
-
-__all__ = ["SimGame", "SimRound", "game_seeds", "pick", "random_games"]
 
 T = TypeVar("T")
 
@@ -64,140 +66,74 @@ _WIZARD: Final = (WIZARD_BITS,)
 _DEFAULT_RULES: Final = Rules()
 
 
-@frozen(kw_only=True)
-class SimRound:
-    """One round of a simulated game, by seat.
-
-    Attributes:
-        bids: the bids.
-        blind: whether each bid was blind.
-        tricks: the tricks taken.
-        points: the round's points.
-        trump: the trump suit index 0..3 (red, yellow, green, blue), or -1 for none.
-    """
-
-    bids: tuple[int, ...]
-    blind: tuple[bool, ...]
-    tricks: tuple[int, ...]
-    points: tuple[int, ...]
-    trump: int
-
-
-@frozen(kw_only=True)
-class SimGame:
-    """The outcome of one simulated game.
-
-    Attributes:
-        players: the players' names.
-        rules: the rules.
-        first_dealer: the seat that dealt round 1.
-        deal_seed: the seed of the deals (`new_game(..., seed=deal_seed)` deals the same cards).
-        totals: each seat's total points.
-        compact_rounds: per round (bids, blind seats as a bit mask, tricks, points, trump
-            index or -1); `rounds` gives them as `SimRound` values.
-    """
-
-    players: tuple[str, ...]
-    rules: Rules
-    first_dealer: int
-    deal_seed: int
-    totals: tuple[int, ...]
-    compact_rounds: tuple[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int], ...]
-
-    @property
-    def rounds(self) -> tuple[SimRound, ...]:
-        """Every round's bids, blind marks, tricks, points and trump."""
-        n = len(self.totals)
-        return tuple(
-            SimRound(
-                bids=bids,
-                blind=tuple(bool(blind >> seat & 1) for seat in range(n)),
-                tricks=tricks,
-                points=points,
-                trump=trump,
-            )
-            for bids, blind, tricks, points, trump in self.compact_rounds
-        )
-
-    @property
-    def hits(self) -> tuple[int, ...]:
-        """Each seat's number of exactly hit bids."""
-        n = len(self.totals)
-        return tuple(sum(r[0][s] == r[2][s] for r in self.compact_rounds) for s in range(n))
-
-    def scoresheet(self) -> ScoreSheet:
-        """The game's score sheet (built on request; it re-checks every round)."""
-        sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
-        for r in self.rounds:
-            sheet = sheet.record(
-                bids=r.bids,
-                tricks=r.tricks,
-                blind=[seat for seat, is_blind in enumerate(r.blind) if is_blind],
-                trump=None if r.trump < 0 else SUITS[r.trump],
-            )
-        return sheet
-
-
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
-    """The deal seed and the choice seed of game number `game` of a run seeded `seed`.
-
-    Raises:
-        RulesError: `seed` or `game` is not an integer.
-
-    Examples:
-        >>> game_seeds(0, 2)
-        (2, 5)
-    """
-    if type(seed) is not int or type(game) is not int:
-        raise RulesError(f"game_seeds({shown(seed)}, {shown(game)}): the seed and the game number are integers")
+    """The deal seed and the choice seed of game number `game` of a run seeded `seed`
+    (those of `random_games(..., compiled=False)`)."""
     deal_seed = seed * 1_000_000_007 + game
     return deal_seed, deal_seed * 2 + 1
 
 
-def random_games(
-    n: int,
-    *,
-    players: int | Sequence[str] = 4,
-    rules: Rules | None = None,
-    seed: int = 0,
-) -> tuple[SimGame, ...]:
-    """Play `n` whole games of uniformly random legal play.
-
-    Game `g` is dealt by `new_game(players, rules=rules, seed=deal_seed)` and each choice is
-    `wizardrules.sim.pick` over the legal actions with `random.Random(choice_seed).random`,
-    with the seeds of [`game_seeds(seed, g)`][wizardrules.game_seeds]: the engine driven the
-    same way plays the very same game.
-
-    Raises:
-        RulesError: `n` is negative, `seed` is not an integer, the players or rules cannot
-            play, or the rules have special cards (R8), which these playouts leave out.
-    """
-    if type(n) is not int or n < 0:
-        raise RulesError(f"random_games: {shown(n)} games; give a whole number 0 or more")
-    if type(seed) is not int:
-        raise RulesError(f"random_games: seed {shown(seed)} must be an integer, as for new_game")
-    setup = setup_for(players, _DEFAULT_RULES if rules is None else rules)  # checks the players and rules
-    if setup.specials:
-        raise RulesError(
-            "random_games plays the standard deck; play games with special cards through new_game or play_game (R8)"
-        )
-    return tuple(_play(setup, *game_seeds(seed, g)) for g in range(n))
+def reference_games(
+    games: int, *, players: int | Sequence[str] = 4, rules: Rules | None = None, seed: int = 0
+) -> list[tuple[int, ...]]:
+    """Play `games` random games of the standard deck; each game's totals."""
+    setup = setup_for(players, _DEFAULT_RULES if rules is None else rules)
+    return [_play(setup, *game_seeds(seed, g)) for g in range(games)]
 
 
-def _play(setup: Setup, deal_seed: int, choice_seed: int) -> SimGame:
+def engine_games(
+    games: int, *, players: int | Sequence[str] = 4, rules: Rules | None = None, seed: int = 0
+) -> list[tuple[int, ...]]:
+    """The same games through the public step API; each game's totals."""
+    totals = []
+    for g in range(games):
+        deal_seed, choice_seed = game_seeds(seed, g)
+        state = new_game(players, rules=rules, seed=deal_seed)
+        uniform = random.Random(choice_seed).random
+        while legal := state.legal_actions():
+            state = state.apply(legal[int(uniform() * len(legal))])
+        totals.append(state.totals)
+    return totals
+
+
+def _play(setup: Setup, deal_seed: int, choice_seed: int) -> tuple[int, ...]:
     # Dealt exactly as new_game(players, rules=rules, seed=deal_seed) deals (R2.5, R2.6).
     game = deal_game(setup, rng=random.Random(deal_seed))
     uniform = random.Random(choice_seed).random
     totals = [0] * game.n
-    rounds = [_play_round(game, rnd, totals, uniform) for rnd in range(game.schedule.rounds)]
-    return SimGame(
-        players=game.players,
-        rules=game.rules,
-        first_dealer=game.first_dealer,
-        deal_seed=deal_seed,
+    for rnd in range(game.schedule.rounds):
+        _play_round(game, rnd, totals, uniform)
+    return tuple(totals)
+
+
+def _round_part(
+    game: Game,
+    rnd: int,
+    trump: int,
+    bids: list[int],
+    looked: int,
+    blind: int,
+    totals: list[int],
+    made: int,
+    bid_sum: int,
+) -> RoundPart:
+    """A round part for a bidding situation, for `allowed_bids_at`."""
+    fields = RoundFields(
+        game=game,
+        number=rnd,
+        trump=trump,
+        bids=tuple(bids),
+        looked=looked,
+        blind=blind,
         totals=tuple(totals),
-        compact_rounds=tuple(rounds),
+        finished=(),
+        bids_made=made,
+        bid_sum=bid_sum,
+        cache=RoundCache(),
+        special=None,
+        allowed=frozenset(),
     )
+    return (*fields,)
 
 
 _Compact = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int]
@@ -246,7 +182,7 @@ def _bids(
 ) -> tuple[list[int], int]:
     """Random legal bids in bidding order (R4.1, R4.2, R4.4); the bids by seat and the blind mask."""
     n = game.n
-    bids = [-1] * n
+    bids = [NO_BID] * n
     blind = 0
     bid_sum = 0
     memo = game.allowed_memo
@@ -255,18 +191,7 @@ def _bids(
         # The engine's own memo of allowed bids, looked up directly (allowed_bids_at's key).
         allowed = None if memo is None else memo.get(key | bid_sum << 1 | (made == n - 1))
         if allowed is None:
-            situation = round_part(
-                game=game,
-                number=rnd,
-                trump=trump,
-                bids=tuple(bids),
-                looked=looked,
-                blind=blind,
-                totals=tuple(totals),
-                bids_made=made,
-                bid_sum=bid_sum,
-            )
-            allowed = allowed_bids_at(situation)
+            allowed = allowed_bids_at(_round_part(game, rnd, trump, bids, looked, blind, totals, made, bid_sum))
         action = pick(bid_actions(allowed, not looked >> seat & 1), uniform)
         if action is LOOK:
             looked |= 1 << seat
