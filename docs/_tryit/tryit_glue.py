@@ -1,0 +1,436 @@
+"""The Try-it pages' Python side: every answer the pages show comes from here.
+
+The pages run this module in Pyodide next to the wizardrules wheel. Each tool is one
+function that takes plain values (text, numbers, lists) and returns a dict of plain values
+with the library's answer, its words and its SVG pictures; the page's JavaScript only
+renders what it gets. `call(name, args)` is the one entry point the page uses: JSON in,
+JSON out, a library error as `{"error": message, "kind": class name}`.
+
+Only the public API is used (`wizardrules`, `wizardrules.svg`), so the module runs unchanged
+under CPython, where the tests call it directly.
+
+Example:
+    >>> import json
+    >>> answer = json.loads(call("trick", '{"cards": "B9 W G13 W", "trump": "G"}'))
+    >>> answer["winner"], answer["reason"]
+    (1, 'the first Wizard wins')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+import wizardrules
+from wizardrules import (
+    STANDARD_SCORE,
+    Card,
+    CardKind,
+    CloudChange,
+    EqualBids,
+    FreeBids,
+    Language,
+    NotEqualBids,
+    Preset,
+    ScoreSheet,
+    ScorekeeperHook,
+    Suit,
+    TieBreak,
+    Variant,
+    WizardRulesError,
+    decide_trick,
+    led_suit,
+    legal_plays,
+    parse_cards,
+    trick_winner,
+    verify_bid,
+)
+from wizardrules import BidNotAllowedError as _BidNotAllowed
+from wizardrules import svg as pictures
+
+Answer = dict[str, Any]
+
+NO_TRUMP: Final = "none"
+"""The trump field's value for a round without trump (R3.3, R3.4)."""
+
+_WORDS: Final = {
+    "hit": ("hit", "getroffen"),
+    "missed": ("missed by {n}", "um {n} verfehlt"),
+    "blind": ("blind", "blind"),
+    "follow": (
+        "{suit} was led and this hand holds {suit}: follow suit, or play a Wizard or Jester (R5.3)",
+        "{suit} wurde ausgespielt und diese Hand hat {suit}: Farbe bedienen, oder Zauberer oder Narr (R5.3)",
+    ),
+    "free": ("no suit is led yet: every card may be played (R5.2, R5.3)", "noch keine Farbe ausgespielt: jede Karte darf (R5.2, R5.3)"),
+    "wizard-led": ("a Wizard leads: no suit to follow (R5.2)", "ein Zauberer führt: keine Farbe zu bedienen (R5.2)"),
+    "void": ("{suit} was led, and this hand holds none: every card may be played (R5.3)", "{suit} wurde ausgespielt, die Hand hat keine: jede Karte darf (R5.3)"),
+    "would-win": ("takes the trick so far", "nimmt den Stich bis jetzt"),
+}
+
+
+def _lang(value: object) -> Language:
+    return Language.DE if value == "de" else Language.EN
+
+
+def _say(key: str, lang: Language, **fields: object) -> str:
+    return _WORDS[key][lang is Language.DE].format(**fields)
+
+
+def _trump(value: object) -> Suit | None:
+    if value in (None, "", NO_TRUMP):
+        return None
+    return Suit.parse(str(value))
+
+
+def _card_answer(card: Card, lang: Language) -> Answer:
+    return {"card": str(card), "name": card.display(lang), "short": card.display(lang, symbols=True)}
+
+
+def meta(lang: str = "en") -> Answer:
+    """What the pages' forms offer: the suits with their names and symbols, the presets, the version.
+
+    Example:
+        >>> meta("de")["suits"][2]
+        {'letter': 'G', 'name': 'Grün', 'symbol': '■'}
+    """
+    language = _lang(lang)
+    return {
+        "version": wizardrules.__version__,
+        "suits": [{"letter": s.letter, "name": s.display(language), "symbol": s.symbol} for s in Suit],
+        "presets": [p.value for p in Preset],
+    }
+
+
+def trick(cards: str, trump: str | None = NO_TRUMP, lang: str = "en") -> Answer:
+    """The trick checker: the winner of a trick, the rule that decided it and the trick's picture (R5.4, R8.9).
+
+    Example:
+        >>> answer = trick("B13 R2 B9", "R")
+        >>> answer["winner"], answer["reason"], answer["cards"][1]["short"]
+        (1, 'the highest trump wins', '▲2')
+    """
+    language = _lang(lang)
+    played = parse_cards(cards)
+    suit = _trump(trump)
+    decision = decide_trick(played, suit)
+    led = led_suit(played)
+    return {
+        "cards": [_card_answer(c, language) for c in played],
+        "winner": decision.winner,
+        "would_be_winner": decision.would_be_winner,
+        "reason": decision.reason.display(language),
+        "reason_key": decision.reason.name,
+        "deciding_reason": decision.deciding_reason.display(language),
+        "led": None if led is None else led.display(language),
+        "svg": pictures.trick(played, trump=suit, lang=language),
+    }
+
+
+def may_play(hand: str, trick: str = "", trump: str | None = NO_TRUMP, lang: str = "en") -> Answer:
+    """May I play this card: each card of a hand, legal or not, and the rule (R5.2, R5.3).
+
+    A legal card that would take the trick as it stands is marked too.
+
+    Example:
+        >>> answer = may_play("B3 R7 J", "B9", "G")
+        >>> [(c["card"], c["legal"]) for c in answer["cards"]]
+        [('J', True), ('R7', False), ('B3', True)]
+        >>> answer["rule"]
+        'Blue was led and this hand holds Blue: follow suit, or play a Wizard or Jester (R5.3)'
+    """
+    language = _lang(lang)
+    held = sorted(parse_cards(hand))
+    played = parse_cards(trick)
+    suit = _trump(trump)
+    legal = legal_plays(held, played)
+    led = led_suit(played)
+    if led is not None and len(legal) < len(held):
+        rule = _say("follow", language, suit=led.display(language))
+    elif led is not None:
+        rule = _say("void", language, suit=led.display(language))
+    elif any(c.kind is CardKind.WIZARD for c in played):
+        rule = _say("wizard-led", language)
+    else:
+        rule = _say("free", language)
+    answers = []
+    for card in held:
+        answer = _card_answer(card, language)
+        answer["legal"] = card in legal
+        answer["takes"] = card in legal and not card.needs_declaration and trick_winner((*played, card), suit) == len(played)
+        answer["why"] = None if card in legal else rule
+        answers.append(answer)
+    return {
+        "cards": answers,
+        "legal": sorted(str(c) for c in legal),
+        "rule": rule,
+        "led": None if led is None else led.display(language),
+        "hand_svg": pictures.hand(held, legal=legal, lang=language) if held else "",
+        "trick_svg": pictures.trick(played, trump=suit, lang=language) if played else "",
+        "takes_word": _say("would-win", language),
+    }
+
+
+def _policy(name: str, *, first_round_free: bool = False, scorekeeper: int = 0) -> Any:
+    if name == "free":
+        return FreeBids()
+    if name == "not-equal":
+        return NotEqualBids(first_round_free=first_round_free)
+    if name == "equal":
+        return EqualBids()
+    if name == "hook":
+        return ScorekeeperHook(scorekeeper=scorekeeper)
+    raise wizardrules.RulesError(f"bid rule {name!r}: expected free, not-equal, equal or hook")
+
+
+def bids(
+    policy: str,
+    cards: int,
+    made: Sequence[int] = (),
+    players: int = 4,
+    round_number: int = 1,
+    first_round_free: bool = False,
+    scorekeeper: int = 0,
+    dealer: int | None = None,
+    totals: Sequence[int] | None = None,
+) -> Answer:
+    """The bid helper: each bid 0..cards for the next bidder, allowed or not and why (R4.1, R4.2).
+
+    Example:
+        >>> [(b["bid"], b["allowed"], b["why"]) for b in bids("not-equal", 3, [1, 0, 1], 4)["bids"]][:2]
+        [(0, True, None), (1, False, 'the bids would add up to 3')]
+    """
+    rule = _policy(policy, first_round_free=first_round_free, scorekeeper=scorekeeper)
+    context = {
+        "cards": cards,
+        "bids": list(made),
+        "players": players,
+        "round_number": round_number,
+        "totals": None if totals is None else list(totals),
+        "dealer": dealer,
+    }
+    answers = []
+    for bid in range(cards + 1):
+        try:
+            verify_bid(rule, bid, **context)
+        except _BidNotAllowed as refused:
+            answers.append({"bid": bid, "allowed": False, "why": refused.reason})
+        else:
+            answers.append({"bid": bid, "allowed": True, "why": None})
+    bidder = None if dealer is None else (dealer + 1 + len(made)) % players
+    return {"bids": answers, "sum": sum(made), "last": len(made) == players - 1, "bidder": bidder, "policy": repr(rule)}
+
+
+def points(bid: int, tricks: int, blind: bool = False, lang: str = "en") -> Answer:
+    """The points calculator: a round's points with their breakdown (R6.1, R6.2).
+
+    Example:
+        >>> points(2, 4, True, "de")["words"]
+        'um 2 verfehlt: 2 × -10, × 2 blind = -40'
+    """
+    language = _lang(lang)
+    parts = STANDARD_SCORE.breakdown(bid, tricks, blind=blind)
+    if language is Language.EN:
+        words = parts.describe()
+    else:
+        head = _say("hit", language) if parts.hit else _say("missed", language, n=parts.count)
+        sums = f"{parts.base} + {parts.count} × {parts.unit}" if parts.hit else f"{parts.count} × {parts.unit}"
+        blind_part = f", × {parts.multiplier} {_say('blind', language)}" if parts.multiplier != 1 else ""
+        words = f"{head}: {sums}{blind_part} = {parts.total:+d}"
+    return {**attrs.asdict(parts), "words": words}
+
+
+# -- the score pad ----------------------------------------------------------------------
+
+
+def _sheet_answer(sheet: ScoreSheet, lang: Language) -> Answer:
+    n = len(sheet.players)
+    rows = [
+        {
+            "number": r.number,
+            "cards": r.cards,
+            "dealer": r.dealer,
+            "trump": None if r.trump is None else r.trump.letter,
+            "bombs": r.bombs,
+            "cells": [
+                {
+                    "bid": r.bids[i],
+                    "final_bid": r.final_bids[i],
+                    "blind": r.blind[i],
+                    "tricks": r.tricks[i],
+                    "points": r.points[i],
+                    "hit": r.final_bids[i] == r.tricks[i],
+                }
+                for i in range(n)
+            ],
+        }
+        for r in sheet.rounds
+    ]
+    totals_after = []
+    running = [0] * n
+    for row in rows:
+        running = [t + c["points"] for t, c in zip(running, row["cells"])]
+        totals_after.append(running)
+    for row, totals in zip(rows, totals_after):
+        row["totals"] = totals
+    pending = sheet.pending
+    rules = sheet.rules
+    return {
+        "json": sheet.to_json(),
+        "players": list(sheet.players),
+        "rows": rows,
+        "totals": list(sheet.totals),
+        "hits": list(sheet.hits),
+        "standings": list(sheet.standings()),
+        "winners": list(sheet.winners()) if sheet.is_over else [],
+        "is_over": sheet.is_over,
+        "round": sheet.current_round,
+        "rounds": len(sheet.schedule.cards_per_round),
+        "cards": sheet.cards,
+        "dealer": sheet.dealer,
+        "first_bidder": sheet.first_bidder,
+        "bidding_order": list(sheet.bidding_order) if not sheet.is_over else [],
+        "pending": None
+        if pending is None
+        else {"bids": list(pending.bids), "final_bids": list(pending.final_bids), "blind": list(pending.blind)},
+        "blind_bids": Variant.BLIND_BIDS in rules.variants,
+        "cloud": wizardrules.Special.CLOUD in rules.special_cards,
+        "bomb": wizardrules.Special.BOMB in rules.special_cards,
+        "tiebreak": rules.tiebreak.value,
+        "entries": sheet.entries,
+        "text": sheet.to_text(language=lang, legend=True),
+        "chart": pictures.scores(sheet, lang=lang) if sheet.rounds else "",
+    }
+
+
+def _rules(preset: str, players: int, blind: bool, tiebreak: str | None, rounds: int | None) -> wizardrules.Rules:
+    rules = Preset.parse(preset).rules()
+    changes: dict[str, Any] = {}
+    if blind:
+        changes["variants"] = rules.variants | Variant.BLIND_BIDS
+    if tiebreak:
+        changes["tiebreak"] = TieBreak(tiebreak)
+    if rounds:
+        changes["schedule"] = wizardrules.Schedule.ladder(players, rounds=rounds)
+    return attrs.evolve(rules, **changes) if changes else rules
+
+
+def sheet_new(
+    players: Sequence[str],
+    preset: str = "rulebook",
+    blind: bool = False,
+    tiebreak: str | None = None,
+    rounds: int | None = None,
+    first_dealer: int = 0,
+    lang: str = "en",
+) -> Answer:
+    """A new score pad for `players` under a preset, with blind bids, a tie-break and a shorter game if asked.
+
+    Example:
+        >>> pad = sheet_new(["Ann", "Ben", "Cem"], "score-pad", blind=True, rounds=3)
+        >>> pad["round"], pad["cards"], pad["rounds"], pad["blind_bids"], pad["tiebreak"]
+        (1, 1, 3, True, 'exact-hits')
+    """
+    names = [str(p).strip() for p in players]
+    rules = _rules(preset, len(names), blind, tiebreak, rounds)
+    return _sheet_answer(ScoreSheet(players=names, rules=rules, first_dealer=first_dealer), _lang(lang))
+
+
+def sheet_step(state: str, action: str, lang: str = "en", **entry: Any) -> Answer:
+    """One entry on the score pad kept as its JSON file: `show`, `bids`, `cloud`, `tricks` or `undo`.
+
+    Example:
+        >>> pad = sheet_new(["Ann", "Ben", "Cem"], blind=True)
+        >>> pad = sheet_step(pad["json"], "bids", bids=[1, 0, 0], blind=["Ben"])
+        >>> pad = sheet_step(pad["json"], "tricks", tricks=[1, 0, 0])
+        >>> pad["totals"], pad["rows"][0]["cells"][1]["blind"]
+        ([30, 40, 20], True)
+        >>> sheet_step(pad["json"], "undo")["pending"]["bids"]
+        [1, 0, 0]
+    """
+    sheet = ScoreSheet.from_json(state)
+    if action == "bids":
+        sheet = sheet.record_bids([int(b) for b in entry["bids"]], blind=list(entry.get("blind", ())))
+    elif action == "cloud":
+        sheet = sheet.change_bid(entry["player"], CloudChange(entry["change"]))
+    elif action == "tricks":
+        trump = entry.get("trump")
+        sheet = sheet.record_tricks(
+            [int(t) for t in entry["tricks"]], bombs=int(entry.get("bombs", 0)), trump=_trump(trump) if trump else None
+        )
+    elif action == "undo":
+        sheet = sheet.undo()
+    elif action != "show":
+        raise wizardrules.EntryError(f"score pad action {action!r}: expected show, bids, cloud, tricks or undo")
+    return _sheet_answer(sheet, _lang(lang))
+
+
+def sheet_export(state: str, form: str) -> Answer:
+    """The score pad as a file to save: `json` (exact, with its checksum) or `csv` (the table).
+
+    Example:
+        >>> sheet_export(sheet_new(["Ann", "Ben", "Cem"])["json"], "csv")["name"]
+        'wizard-scores.csv'
+    """
+    sheet = ScoreSheet.from_json(state)
+    text = sheet.to_csv() if form == "csv" else sheet.to_json()
+    return {"text": text, "name": f"wizard-scores.{'csv' if form == 'csv' else 'json'}"}
+
+
+def sheet_import(
+    text: str, form: str, preset: str = "rulebook", blind: bool = False, tiebreak: str | None = None, lang: str = "en"
+) -> Answer:
+    """A score pad read back from a saved file; a CSV file takes its rules from the form (the file holds none).
+
+    Example:
+        >>> pad = sheet_step(sheet_new(["Ann", "Ben", "Cem"])["json"], "bids", bids=[1, 0, 1])
+        >>> pad = sheet_step(pad["json"], "tricks", tricks=[0, 0, 1])
+        >>> sheet_import(sheet_export(pad["json"], "csv")["text"], "csv")["totals"]
+        [-10, 20, 30]
+    """
+    if form == "csv":
+        sheet = ScoreSheet.from_csv(text, rules=_rules(preset, 3, blind, tiebreak, None))
+    else:
+        sheet = ScoreSheet.from_json(text)
+    return _sheet_answer(sheet, _lang(lang))
+
+
+# -- the one entry point ------------------------------------------------------------------
+
+TOOLS: Final[Mapping[str, Callable[..., Answer]]] = {
+    "meta": meta,
+    "trick": trick,
+    "may_play": may_play,
+    "bids": bids,
+    "points": points,
+    "sheet_new": sheet_new,
+    "sheet_step": sheet_step,
+    "sheet_export": sheet_export,
+    "sheet_import": sheet_import,
+}
+
+
+def call(name: str, args: str) -> str:
+    """Run tool `name` with the JSON object `args` as keyword arguments; the answer as JSON.
+
+    A library error (every one is a `WizardRulesError`) comes back as
+    `{"error": message, "kind": class name}`, as does a value of the wrong type from the page.
+
+    Example:
+        >>> json.loads(call("points", '{"bid": 2, "tricks": 2}'))["total"]
+        40
+        >>> json.loads(call("trick", '{"cards": "R14"}'))["kind"]
+        'NotationError'
+    """
+    tool = TOOLS.get(name)
+    if tool is None:
+        return json.dumps({"error": f"no tool named {name!r}", "kind": "LookupError"})
+    try:
+        answer = tool(**json.loads(args))
+    except (WizardRulesError, ValueError, TypeError, KeyError) as error:
+        return json.dumps({"error": str(error), "kind": type(error).__name__})
+    return json.dumps(answer)
+
+
