@@ -19,6 +19,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+PIP_DOWNLOAD = [
+    sys.executable,
+    "-m",
+    "pip",
+    "download",
+    "--quiet",
+    "--no-deps",
+    "--only-binary=:all:",
+    "--python-version",
+    "3.12",
+]
 HERE = Path(__file__).resolve().parent.parent / "docs" / "_tryit"
 
 
@@ -39,8 +50,7 @@ def main() -> None:
         old.unlink()
     version = attrs_version()
     subprocess.run(  # noqa: S603 - a fixed command
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"]
-        + ["--python-version", "3.12", "--dest", str(wheels), f"attrs=={version}"],
+        [*PIP_DOWNLOAD, "--dest", str(wheels), f"attrs=={version}"],
         check=True,
     )
     print(f"tryit_assets: Pyodide in {HERE / 'node_modules' / 'pyodide'}, attrs {version} in {wheels}")

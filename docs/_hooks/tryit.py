@@ -106,7 +106,9 @@ def _plan() -> dict[str, object]:
     for wheel in (own, attrs_wheels[-1]):
         files[wheel.name] = wheel
     config["wheels"] = [own.name, attrs_wheels[-1].name]
-    runtime_bytes = sum((PYODIDE / name).stat().st_size for name in RUNTIME if name != "pyodide-lock.json") if runtime_ready else 0
+    runtime_bytes = (
+        sum((PYODIDE / name).stat().st_size for name in RUNTIME if name != "pyodide-lock.json") if runtime_ready else 0
+    )
     config["bytes"] = runtime_bytes + own.stat().st_size + attrs_wheels[-1].stat().st_size
     if mode == "local":
         for name in RUNTIME:

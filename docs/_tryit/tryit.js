@@ -209,8 +209,10 @@ const fill = (text, fields) => text.replace(/\{(\w+)\}/g, (_, k) => (k in fields
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (value === null || value === undefined) continue;
+    if (key.startsWith("data-") || key.startsWith("aria-")) el.setAttribute(key, String(value));
+    else if (value === false) continue;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "text") el.textContent = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
@@ -355,7 +357,7 @@ const TOOLS = {
       for (const card of result.cards) {
         const words = card.legal ? t("legal") + (card.takes ? ` · ${result.takes_word}` : "") : `${t("illegal")}: ${card.why}`;
         list.append(h("li", { class: card.legal ? "tryit-yes" : "tryit-no", "data-card": card.card, "data-legal": card.legal },
-          h("strong", { text: `${card.name} (${card.short})` }), ` — ${words}`));
+          h("strong", { text: card.short === card.name ? card.name : `${card.name} (${card.short})` }), ` — ${words}`));
       }
       answer.append(h("p", { class: "tryit-result", text: fill(t("rule"), { rule: result.rule }) }), list);
       if (result.trick_svg) answer.append(svgBox(result.trick_svg));
@@ -388,7 +390,7 @@ const TOOLS = {
     const made = h("input", { type: "text", name: "made", value: "1 0 1", autocomplete: "off" });
     const keeper = h("input", { type: "number", name: "scorekeeper", min: 0, max: 5, value: 0 });
     const dealer = h("input", { type: "number", name: "dealer", min: 0, max: 5, value: 0 });
-    const totals = h("input", { type: "text", name: "totals", value: "40 30 20 10", autocomplete: "off" });
+    const totals = h("input", { type: "text", name: "totals", value: "10 40 30 20", autocomplete: "off" });
     const hookFields = h("div", { class: "tryit-row" }, field(t("scorekeeper"), keeper), field(t("dealer"), dealer), field(t("totals"), totals));
     const freeField = check(t("firstRoundFree"), firstFree);
     const sync = () => {

@@ -35,10 +35,11 @@ from wizardrules import (
     Language,
     NotEqualBids,
     Preset,
-    ScoreSheet,
     ScorekeeperHook,
+    ScoreSheet,
     Suit,
     TieBreak,
+    TrickError,
     Variant,
     WizardRulesError,
     decide_trick,
@@ -64,9 +65,15 @@ _WORDS: Final = {
         "{suit} was led and this hand holds {suit}: follow suit, or play a Wizard or Jester (R5.3)",
         "{suit} wurde ausgespielt und diese Hand hat {suit}: Farbe bedienen, oder Zauberer oder Narr (R5.3)",
     ),
-    "free": ("no suit is led yet: every card may be played (R5.2, R5.3)", "noch keine Farbe ausgespielt: jede Karte darf (R5.2, R5.3)"),
+    "free": (
+        "no suit is led yet: every card may be played (R5.2, R5.3)",
+        "noch keine Farbe ausgespielt: jede Karte darf (R5.2, R5.3)",
+    ),
     "wizard-led": ("a Wizard leads: no suit to follow (R5.2)", "ein Zauberer führt: keine Farbe zu bedienen (R5.2)"),
-    "void": ("{suit} was led, and this hand holds none: every card may be played (R5.3)", "{suit} wurde ausgespielt, die Hand hat keine: jede Karte darf (R5.3)"),
+    "void": (
+        "{suit} was led, and this hand holds none: every card may be played (R5.3)",
+        "{suit} wurde ausgespielt, die Hand hat keine: jede Karte darf (R5.3)",
+    ),
     "would-win": ("takes the trick so far", "nimmt den Stich bis jetzt"),
 }
 
@@ -142,10 +149,11 @@ def may_play(hand: str, trick: str = "", trump: str | None = NO_TRUMP, lang: str
         'Blue was led and this hand holds Blue: follow suit, or play a Wizard or Jester (R5.3)'
     """
     language = _lang(lang)
-    held = sorted(parse_cards(hand))
+    given = parse_cards(hand)
     played = parse_cards(trick)
     suit = _trump(trump)
-    legal = legal_plays(held, played)
+    legal = legal_plays(given, played)
+    held = sorted(given)
     led = led_suit(played)
     if led is not None and len(legal) < len(held):
         rule = _say("follow", language, suit=led.display(language))
@@ -159,7 +167,7 @@ def may_play(hand: str, trick: str = "", trump: str | None = NO_TRUMP, lang: str
     for card in held:
         answer = _card_answer(card, language)
         answer["legal"] = card in legal
-        answer["takes"] = card in legal and not card.needs_declaration and trick_winner((*played, card), suit) == len(played)
+        answer["takes"] = card in legal and _takes(played, card, suit)
         answer["why"] = None if card in legal else rule
         answers.append(answer)
     return {
@@ -171,6 +179,16 @@ def may_play(hand: str, trick: str = "", trump: str | None = NO_TRUMP, lang: str
         "trick_svg": pictures.trick(played, trump=suit, lang=language) if played else "",
         "takes_word": _say("would-win", language),
     }
+
+
+def _takes(played: Sequence[Card], card: Card, trump: Suit | None) -> bool:
+    """Whether `card` would take the trick as it stands (`False` where it cannot be added to it)."""
+    if card.needs_declaration:
+        return False
+    try:
+        return trick_winner((*played, card), trump) == len(played)
+    except TrickError:  # a full trick, or one more Jester than the deck has: the card cannot join it
+        return False
 
 
 def _policy(name: str, *, first_round_free: bool = False, scorekeeper: int = 0) -> Any:
@@ -190,6 +208,7 @@ def bids(
     cards: int,
     made: Sequence[int] = (),
     players: int = 4,
+    *,
     round_number: int = 1,
     first_round_free: bool = False,
     scorekeeper: int = 0,
@@ -203,18 +222,21 @@ def bids(
         [(0, True, None), (1, False, 'the bids would add up to 3')]
     """
     rule = _policy(policy, first_round_free=first_round_free, scorekeeper=scorekeeper)
-    context = {
-        "cards": cards,
-        "bids": list(made),
-        "players": players,
-        "round_number": round_number,
-        "totals": None if totals is None else list(totals),
-        "dealer": dealer,
-    }
+    so_far = list(made)
+    before = None if totals is None else list(totals)
     answers = []
     for bid in range(cards + 1):
         try:
-            verify_bid(rule, bid, **context)
+            verify_bid(
+                rule,
+                bid,
+                cards=cards,
+                bids=so_far,
+                players=players,
+                round_number=round_number,
+                totals=before,
+                dealer=dealer,
+            )
         except _BidNotAllowed as refused:
             answers.append({"bid": bid, "allowed": False, "why": refused.reason})
         else:
@@ -223,11 +245,11 @@ def bids(
     return {"bids": answers, "sum": sum(made), "last": len(made) == players - 1, "bidder": bidder, "policy": repr(rule)}
 
 
-def points(bid: int, tricks: int, blind: bool = False, lang: str = "en") -> Answer:
+def points(bid: int, tricks: int, blind: bool = False, *, lang: str = "en") -> Answer:
     """The points calculator: a round's points with their breakdown (R6.1, R6.2).
 
     Example:
-        >>> points(2, 4, True, "de")["words"]
+        >>> points(2, 4, True, lang="de")["words"]
         'um 2 verfehlt: 2 × -10, × 2 blind = -40'
     """
     language = _lang(lang)
@@ -246,35 +268,26 @@ def points(bid: int, tricks: int, blind: bool = False, lang: str = "en") -> Answ
 
 
 def _sheet_answer(sheet: ScoreSheet, lang: Language) -> Answer:
-    n = len(sheet.players)
-    rows = [
-        {
-            "number": r.number,
-            "cards": r.cards,
-            "dealer": r.dealer,
-            "trump": None if r.trump is None else r.trump.letter,
-            "bombs": r.bombs,
-            "cells": [
-                {
-                    "bid": r.bids[i],
-                    "final_bid": r.final_bids[i],
-                    "blind": r.blind[i],
-                    "tricks": r.tricks[i],
-                    "points": r.points[i],
-                    "hit": r.final_bids[i] == r.tricks[i],
-                }
-                for i in range(n)
-            ],
-        }
-        for r in sheet.rounds
-    ]
-    totals_after = []
-    running = [0] * n
-    for row in rows:
-        running = [t + c["points"] for t, c in zip(running, row["cells"])]
-        totals_after.append(running)
-    for row, totals in zip(rows, totals_after):
-        row["totals"] = totals
+    rows = []
+    running = [0] * len(sheet.players)
+    for r in sheet.rounds:
+        running = [total + points for total, points in zip(running, r.points, strict=True)]
+        cells = [
+            {
+                "bid": bid,
+                "final_bid": final,
+                "blind": blind,
+                "tricks": tricks,
+                "points": points,
+                "hit": final == tricks,
+            }
+            for bid, final, blind, tricks, points in zip(r.bids, r.final_bids, r.blind, r.tricks, r.points, strict=True)
+        ]
+        trump = None if r.trump is None else r.trump.letter
+        rows.append(
+            {"number": r.number, "cards": r.cards, "dealer": r.dealer, "trump": trump, "bombs": r.bombs}
+            | {"cells": cells, "totals": running}
+        )
     pending = sheet.pending
     rules = sheet.rules
     return {
@@ -320,6 +333,7 @@ def _rules(preset: str, players: int, blind: bool, tiebreak: str | None, rounds:
 def sheet_new(
     players: Sequence[str],
     preset: str = "rulebook",
+    *,
     blind: bool = False,
     tiebreak: str | None = None,
     rounds: int | None = None,
@@ -354,7 +368,7 @@ def sheet_step(state: str, action: str, lang: str = "en", **entry: Any) -> Answe
     if action == "bids":
         sheet = sheet.record_bids([int(b) for b in entry["bids"]], blind=list(entry.get("blind", ())))
     elif action == "cloud":
-        sheet = sheet.change_bid(entry["player"], CloudChange(entry["change"]))
+        sheet = sheet.change_bid(entry["player"], CloudChange[str(entry["change"]).upper()])
     elif action == "tricks":
         trump = entry.get("trump")
         sheet = sheet.record_tricks(
@@ -380,7 +394,13 @@ def sheet_export(state: str, form: str) -> Answer:
 
 
 def sheet_import(
-    text: str, form: str, preset: str = "rulebook", blind: bool = False, tiebreak: str | None = None, lang: str = "en"
+    text: str,
+    form: str,
+    *,
+    preset: str = "rulebook",
+    blind: bool = False,
+    tiebreak: str | None = None,
+    lang: str = "en",
 ) -> Answer:
     """A score pad read back from a saved file; a CSV file takes its rules from the form (the file holds none).
 
@@ -432,5 +452,3 @@ def call(name: str, args: str) -> str:
     except (WizardRulesError, ValueError, TypeError, KeyError) as error:
         return json.dumps({"error": str(error), "kind": type(error).__name__})
     return json.dumps(answer)
-
-
