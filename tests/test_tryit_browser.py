@@ -26,16 +26,19 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from wizardrules import (
     BidPolicy,
+    CloudChange,
     EqualBids,
     FreeBids,
     Language,
     NotationError,
     NotEqualBids,
     Preset,
+    RuleBot,
     Rules,
     Schedule,
     ScoreSheet,
@@ -45,6 +48,8 @@ from wizardrules import (
     allowed_bids,
     decide_trick,
     legal_plays,
+    new_game,
+    parse_action,
     parse_cards,
     round_points,
 )
@@ -313,10 +318,7 @@ def _pad_entry(page: Any, kind: str, values: list[int], blind: tuple[int, ...] =
 
 
 def test_r6_r7_the_score_pad_keeps_every_entry_across_a_reload(visit: Visit) -> None:
-    page = visit.open("try-it/score-pad/")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    visit.wait()
+    page = visit.open("try-it/score-pad/")  # a new browser context: its storage starts empty
     setup = page.locator("[data-tool=scorepad]")
     setup.locator("select[name=count]").select_option("3")
     for seat, name in enumerate(["Lena", "Tom", "Mia"]):
@@ -348,7 +350,7 @@ def test_r6_r7_the_score_pad_keeps_every_entry_across_a_reload(visit: Visit) -> 
         or "TricksError" in page.locator(".tryit-pad-error").inner_text()
     )
     _pad_entry(page, "tricks", [0, 1, 1])
-    sheet = sheet.record_bids([1, 1, 0]).change_bid("Mia", sheet_cloud_up()).record_tricks([0, 1, 1])
+    sheet = sheet.record_bids([1, 1, 0]).change_bid("Mia", CloudChange.UP).record_tricks([0, 1, 1])
 
     page.reload()
     visit.wait()
@@ -383,12 +385,6 @@ def test_r6_r7_the_score_pad_keeps_every_entry_across_a_reload(visit: Visit) -> 
     _not_blank(page.screenshot(full_page=True), "score-pad-375.png")
 
 
-def sheet_cloud_up() -> Any:
-    from wizardrules import CloudChange
-
-    return CloudChange.UP
-
-
 def test_a_page_that_cannot_load_pyodide_says_so(browser: Any, server: str) -> None:
     visitor = Visit(browser, server)
     try:
@@ -400,3 +396,43 @@ def test_a_page_that_cannot_load_pyodide_says_so(browser: Any, server: str) -> N
         assert status.inner_text().startswith("The tools could not start:")
     finally:
         visitor.close()
+
+
+def test_a_whole_game_at_the_table_is_the_engines_game(visit: Visit) -> None:
+    page = visit.open("try-it/table/")
+    setup = page.locator(".tryit-table-setup")
+    setup.locator("select[name=preset]").select_option("anniversary-2021")
+    setup.locator("input[name=rounds]").fill("4")
+    setup.locator("input[name=seed]").fill("5")
+    setup.locator("button[type=submit]").click()
+    mine: list[str] = []
+    while page.locator(".tryit-table-status").get_attribute("data-over") != "true":
+        buttons = page.locator(".tryit-moves button[data-action]")
+        assert buttons.count() > 0
+        choice = buttons.nth(len(mine) % buttons.count())
+        action = choice.get_attribute("data-action")
+        assert action is not None
+        mine.append(action)
+        if len(mine) % 2:
+            choice.focus()  # every other move by keyboard
+            page.keyboard.press("Enter")
+        else:
+            choice.click()
+        if len(mine) == 5:
+            _not_blank(page.screenshot(full_page=True), "table-desktop.png")
+    rules = attrs.evolve(Preset.ANNIVERSARY_2021.rules(), schedule=Schedule.ladder(4, rounds=4))
+    state = new_game(["You", "Bot 1", "Bot 2", "Bot 3"], rules=rules, seed=5)
+    moves = iter(mine)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        action = parse_action(next(moves)) if seat == 0 else RuleBot().act(state.view(seat), state.legal_actions())
+        state = state.apply(action)
+    assert next(moves, None) is None
+    assert page.locator(".tryit-table-status").inner_text() == f"Game over. Winner: {', '.join(state.winners())}."
+    assert page.locator(".tryit-picture svg").count() >= 2  # the table and the score chart
+    times = page.evaluate("window.wizardrulesTryIt.moves")
+    assert len(times) == len(mine)
+    page.set_viewport_size({"width": 375, "height": 800})
+    _no_sideways_scroll(page)
+    _not_blank(page.screenshot(full_page=True), "table-375.png")

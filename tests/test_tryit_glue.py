@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -27,9 +28,12 @@ from wizardrules import (
     CardKind,
     EqualBids,
     FreeBids,
+    GameState,
+    IllegalActionError,
     Language,
     NotEqualBids,
     Preset,
+    RuleBot,
     Rules,
     Schedule,
     ScorekeeperHook,
@@ -41,6 +45,8 @@ from wizardrules import (
     allowed_bids,
     decide_trick,
     legal_plays,
+    new_game,
+    parse_action,
     round_points,
 )
 
@@ -258,3 +264,56 @@ def test_r1_3_cards_have_names_and_symbols(lang: str) -> None:
     card = Card.parse("G7")
     answer = glue.trick("G7", "none", lang)["cards"][0]
     assert answer == {"card": "G7", "name": card.display(language), "short": card.display(language, symbols=True)}
+
+
+def _replay(preset: Preset, rounds: int, seed: int, mine: list[str]) -> GameState:
+    """The game the table played, replayed on the engine: the visitor's moves in seat 0, RuleBots elsewhere."""
+    rules = attrs.evolve(preset.rules(), schedule=Schedule.ladder(4, rounds=rounds))
+    state = new_game(["You", "Bot 1", "Bot 2", "Bot 3"], rules=rules, seed=seed)
+    moves = iter(mine)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        if seat == 0:
+            state = state.apply(parse_action(next(moves)))
+        else:
+            state = state.apply(RuleBot().act(state.view(seat), state.legal_actions()))
+    assert next(moves, None) is None
+    return state
+
+
+@pytest.mark.parametrize(("preset", "seed"), [(Preset.RULEBOOK, 3), (Preset.ANNIVERSARY_2021, 5), (Preset.OFFICIAL, 8)])
+def test_the_table_plays_a_whole_game_as_the_engine(preset: Preset, seed: int) -> None:
+    game = glue.table_new(preset.value, rounds=4, seed=seed)
+    mine: list[str] = []
+    while not game["is_over"]:
+        assert game["your_turn"]
+        legal = game["legal"]
+        choice = legal[len(mine) % len(legal)]["action"]
+        mine.append(choice)
+        game = glue.table_move(game["table"], choice)
+    state = _replay(preset, 4, seed, mine)
+    assert game["totals"] == list(state.totals)
+    assert game["winners"] == list(state.winners())
+    assert game["chart"].startswith("<svg")
+    assert game["events"][-1].startswith("Game over. Winner: ")
+
+
+def test_the_table_shows_only_the_visitors_view_and_refuses_illegal_moves() -> None:
+    game = glue.table_new("rulebook", rounds=2, seed=4, lang="de")
+    assert game["players"][0] == "Du"
+    state = new_game(
+        ["Du", "Bot 1", "Bot 2", "Bot 3"], rules=attrs.evolve(Rules(), schedule=Schedule.ladder(4, rounds=2)), seed=4
+    )
+    shown = {state.turned_up, *state.hand(0)}
+    for card in state.hand(1):  # another seat's cards never reach the page
+        if card.is_suit_card and card not in shown:
+            assert card.display(Language.DE) not in game["picture"]
+    legal = {a["action"] for a in game["legal"]}
+    assert legal == {str(a) for a in glue._TABLES[game["table"]].state.legal_actions()}
+    wrong = json.loads(glue.call("table_move", json.dumps({"table": game["table"], "action": "bid 9"})))
+    with pytest.raises(IllegalActionError) as refused:
+        glue._TABLES[game["table"]].state.apply(parse_action("bid 9"), seat=0)
+    assert wrong == {"error": str(refused.value), "kind": type(refused.value).__name__}
+    assert json.loads(glue.call("table_move", json.dumps({"table": 999, "action": "bid 0"})))["kind"] == "EntryError"
+    assert json.loads(glue.call("table_new", json.dumps({"preset": "hidden-bids"})))["kind"] == "RulesError"

@@ -99,8 +99,17 @@ const WORDS = {
     saved: "Kept in this browser: a reload loses nothing.",
     imported: "Imported {name}.",
     pending: "Bids recorded: {bids}. Enter the tricks after the round.",
-    table: "Play",
-    yourSeat: "You play seat {seat} against three bots.",
+    newGame: "New game",
+    bots: "Bots",
+    botKinds: { rule: "RuleBot (plays to hit its bid)", random: "RandomBot (any legal move)" },
+    seed: "Deal number",
+    deal: "Deal",
+    yourTurn: { BIDDING: "Your bid:", PLAYING: "Your card:", TRUMP: "Name the trump:", PASSING: "The card to pass left:", CLOUD: "The Cloud: change your bid" },
+    tableRound: "Round {round} of {rounds}.",
+    tableOver: "Game over. Winner: {winners}.",
+    lastTrick: "The last trick",
+    happened: "What happened",
+    moveTime: "{ms} ms for your move and the bots' replies.",
   },
   de: {
     loading: "Python wird im Browser geladen: Pyodide {version} und wizardrules (beim ersten Mal etwa {size} MB, danach aus dem Cache)…",
@@ -194,8 +203,17 @@ const WORDS = {
     saved: "In diesem Browser gespeichert: ein Neuladen verliert nichts.",
     imported: "{name} geladen.",
     pending: "Ansagen eingetragen: {bids}. Die Stiche nach der Runde eintragen.",
-    table: "Spielen",
-    yourSeat: "Du spielst Platz {seat} gegen drei Bots.",
+    newGame: "Neues Spiel",
+    bots: "Bots",
+    botKinds: { rule: "RuleBot (spielt auf seine Ansage)", random: "RandomBot (irgendein erlaubter Zug)" },
+    seed: "Nummer des Spiels",
+    deal: "Geben",
+    yourTurn: { BIDDING: "Deine Ansage:", PLAYING: "Deine Karte:", TRUMP: "Bestimme den Trumpf:", PASSING: "Die Karte, die du nach links gibst:", CLOUD: "Die Wolke: ändere deine Ansage" },
+    tableRound: "Runde {round} von {rounds}.",
+    tableOver: "Spielende. Gewinner: {winners}.",
+    lastTrick: "Der letzte Stich",
+    happened: "Was geschah",
+    moveTime: "{ms} ms für deinen Zug und die Antworten der Bots.",
   },
 };
 
@@ -454,7 +472,79 @@ const TOOLS = {
   scorepad(root, ctx) {
     new ScorePad(root, ctx).start();
   },
+
+  table(root, ctx) {
+    new Table(root, ctx).setup();
+  },
 };
+
+// -- the table -------------------------------------------------------------------------------
+
+class Table {
+  constructor(root, { py, meta }) {
+    this.root = root;
+    this.py = py;
+    this.meta = meta;
+    this.lines = [];
+    window.wizardrulesTryIt.moves = [];
+  }
+
+  setup() {
+    const preset = h("select", { name: "preset" }, this.meta.table_presets.map((p) => h("option", { value: p, text: p })));
+    const rounds = h("input", { type: "number", name: "rounds", min: 1, max: 15, value: 3 });
+    const bots = h("select", { name: "bots" }, Object.entries(t("botKinds")).map(([v, text]) => h("option", { value: v, text })));
+    const seed = h("input", { type: "number", name: "seed", min: 1, max: 999999, value: 1 + Math.floor(Math.random() * 999999) });
+    const error = h("div", { class: "tryit-pad-error", "aria-live": "assertive" });
+    const form = h("form", {
+      class: "tryit-table-setup",
+      onsubmit: (e) => {
+        e.preventDefault();
+        const game = this.py("table_new", {
+          preset: preset.value, rounds: rounds.value ? Number(rounds.value) : null, seed: Number(seed.value), bots: bots.value, lang,
+        });
+        if (game.error) return error.replaceChildren(errorBox(game));
+        this.lines = [];
+        this.show(game);
+      },
+    }, field(t("preset"), preset), field(t("rounds"), rounds), field(t("bots"), bots), field(t("seed"), seed), h("button", { type: "submit", text: t("deal") }));
+    this.root.replaceChildren(h("h3", { text: t("newGame") }), form, error);
+  }
+
+  move(action) {
+    const started = performance.now();
+    const game = this.py("table_move", { table: this.game.table, action, lang });
+    const ms = performance.now() - started;
+    if (game.error) return this.root.querySelector(".tryit-pad-error").replaceChildren(errorBox(game));
+    window.wizardrulesTryIt.moves.push(ms);
+    this.show(game, ms);
+  }
+
+  show(game, ms) {
+    this.game = game;
+    this.lines.push(...game.events);
+    const status = game.is_over
+      ? fill(t("tableOver"), { winners: game.winners.join(", ") })
+      : fill(t("tableRound"), { round: game.round, rounds: game.rounds });
+    const children = [h("p", { class: "tryit-result tryit-table-status", "data-over": game.is_over, text: status })];
+    if (game.your_turn) {
+      const moves = h("div", { class: "tryit-moves", role: "group", "aria-label": t("yourTurn")[game.phase] ?? game.phase },
+        h("strong", { text: `${t("yourTurn")[game.phase] ?? game.phase} ` }),
+        game.legal.map((a) => h("button", { type: "button", "data-action": a.action, title: a.action, onclick: () => this.move(a.action), text: a.label })));
+      children.push(moves);
+    }
+    children.push(h("div", { class: "tryit-pad-error", "aria-live": "assertive" }));
+    children.push(svgBox(game.picture));
+    if (game.last_trick) children.push(h("details", { open: true }, h("summary", { text: t("lastTrick") }), svgBox(game.last_trick)));
+    const log = h("ol", { class: "tryit-log", "aria-live": "polite" }, this.lines.slice(-14).map((line) => h("li", { text: line })));
+    children.push(h("details", { open: true }, h("summary", { text: t("happened") }), log));
+    if (ms !== undefined) children.push(h("p", { class: "tryit-examples", text: fill(t("moveTime"), { ms: Math.round(ms) }) }));
+    if (game.chart && game.is_over) children.push(svgBox(game.chart));
+    children.push(h("div", { class: "tryit-row" }, h("button", { type: "button", class: "tryit-plain", name: "new", onclick: () => this.setup(), text: t("newGame") })));
+    this.root.replaceChildren(...children);
+    const first = this.root.querySelector(".tryit-moves button");
+    if (first && ms !== undefined) first.focus();
+  }
+}
 
 // -- the score pad ---------------------------------------------------------------------------
 

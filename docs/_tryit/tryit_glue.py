@@ -57,6 +57,17 @@ Answer = dict[str, Any]
 NO_TRUMP: Final = "none"
 """The trump field's value for a round without trump (R3.3, R3.4)."""
 
+TABLE_PRESETS: Final = (
+    "rulebook",
+    "official",
+    "app-not-equal",
+    "app-equal",
+    "score-pad",
+    "anniversary-2016",
+    "anniversary-2021",
+)
+"""The presets the table offers: those with open bids, so every event a seat sees is its to see (R4.3)."""
+
 _WORDS: Final = {
     "hit": ("hit", "getroffen"),
     "missed": ("missed by {n}", "um {n} verfehlt"),
@@ -108,6 +119,7 @@ def meta(lang: str = "en") -> Answer:
         "version": wizardrules.__version__,
         "suits": [{"letter": s.letter, "name": s.display(language), "symbol": s.symbol} for s in Suit],
         "presets": [p.value for p in Preset],
+        "table_presets": list(TABLE_PRESETS),
     }
 
 
@@ -417,6 +429,187 @@ def sheet_import(
     return _sheet_answer(sheet, _lang(lang))
 
 
+# -- the table ----------------------------------------------------------------------------
+
+
+_SAY_EVENT: Final = {
+    "RoundStarted": ("Round {round}: {dealer} deals{turned}.", "Runde {round}: {dealer} gibt{turned}."),
+    "turned": (", {card} turned up", ", {card} aufgedeckt"),
+    "TrumpChosen": ("{seat}: trump {suit}", "{seat}: Trumpf {suit}"),
+    "HandSeen": ("{seat}: looks at the cards", "{seat}: sieht die Karten an"),
+    "BidMade": ("{seat}: bid {bid}{blind}", "{seat}: Ansage {bid}{blind}"),
+    "CardPlayed": ("{seat}: {card}", "{seat}: {card}"),
+    "TrickWon": ("Trick to {seat}.", "Stich an {seat}."),
+    "TrickVoided": (
+        "The Bomb: nobody takes the trick; {seat} leads.",
+        "Die Bombe: niemand bekommt den Stich; {seat} spielt aus.",
+    ),
+    "BidChanged": ("The Cloud: {seat} now bids {bid}.", "Die Wolke: {seat} sagt jetzt {bid} an."),
+    "CardPassed": ("{seat}: passes {card} to the left", "{seat}: gibt {card} nach links"),
+    "CardsPassed": ("The chosen cards go left.", "Die gewählten Karten gehen nach links."),
+    "RoundScored": ("Round {round} scored: {points}.", "Runde {round} gewertet: {points}."),
+    "GameOver": ("Game over. Winner: {winners}.", "Spielende. Gewinner: {winners}."),
+    "none": ("no trump", "kein Trumpf"),
+    "blind": (" blind", " blind"),
+    "you": ("You", "Du"),
+    "bot": ("Bot {n}", "Bot {n}"),
+}
+
+
+@attrs.frozen(kw_only=True)
+class _Table:
+    """One game at the table: the state, the visitor's seat, the bots and what the visitor saw happen."""
+
+    state: wizardrules.GameState
+    seat: int
+    bots: tuple[wizardrules.Bot | None, ...]
+    log: tuple[tuple[wizardrules.Event, ...], ...]
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def _event_words(event: wizardrules.Event, seat: int, state: wizardrules.GameState, lang: Language) -> str | None:
+    """The event in words as seat `seat` may know it; `None` for what that seat does not see."""
+    kind = type(event).__name__
+    de = lang is Language.DE
+    names = state.players
+    fields: dict[str, object] = {}
+    if isinstance(event, wizardrules.CardPassed) and event.seat != seat:
+        return None  # another seat's hidden choice (R8.3)
+    for name in ("seat", "leader", "dealer"):
+        value = getattr(event, name, None)
+        if isinstance(value, int):
+            fields["seat" if name == "leader" else name] = names[value]
+    if isinstance(event, wizardrules.RoundStarted):
+        fields["round"] = event.round_number
+        turned = event.turned_up
+        fields["turned"] = (
+            "" if turned is None else _SAY_EVENT["turned"][de].format(card=turned.display(lang, symbols=True))
+        )
+    elif isinstance(event, wizardrules.TrumpChosen):
+        fields["suit"] = (
+            _SAY_EVENT["none"][de] if event.suit is None else f"{event.suit.symbol} {event.suit.display(lang)}"
+        )
+    elif isinstance(event, wizardrules.BidMade):
+        fields |= {"bid": event.bid, "blind": _SAY_EVENT["blind"][de] if event.blind else ""}
+    elif isinstance(event, (wizardrules.CardPlayed, wizardrules.CardPassed)):
+        fields["card"] = event.card.display(lang, symbols=True)
+    elif isinstance(event, wizardrules.BidChanged):
+        fields["bid"] = event.bid
+    elif isinstance(event, wizardrules.RoundScored):
+        fields["round"] = event.round.number
+        fields["points"] = ", ".join(f"{n} {p:+d}" for n, p in zip(names, event.round.points, strict=True))
+    elif isinstance(event, wizardrules.GameOver):
+        fields["winners"] = ", ".join(event.winners)
+    if kind not in _SAY_EVENT:
+        return None
+    return _SAY_EVENT[kind][de].format(**fields)
+
+
+def _action_answer(action: wizardrules.Action, lang: Language) -> Answer:
+    """A legal action as a button: its notation, its kind and its label."""
+    label = str(action)
+    if isinstance(action, wizardrules.Play | wizardrules.PassCard):
+        label = action.card.display(lang, symbols=True)
+    elif isinstance(action, wizardrules.ChooseTrump):
+        label = (
+            _SAY_EVENT["none"][lang is Language.DE]
+            if action.suit is None
+            else f"{action.suit.symbol} {action.suit.display(lang)}"
+        )
+    elif isinstance(action, wizardrules.Bid):
+        label = f"{action.tricks}{_SAY_EVENT['blind'][lang is Language.DE] if action.blind else ''}"
+    return {"action": str(action), "kind": type(action).__name__, "label": label}
+
+
+def _bots_play(table: _Table) -> _Table:
+    """The bots act until it is the visitor's turn or the game is over; what the visitor sees goes to the log."""
+    state, log = table.state, list(table.log)
+    while not state.is_over and state.to_move != table.seat:
+        mover = state.to_move
+        bot = None if mover is None else table.bots[mover]
+        if mover is None or bot is None:
+            raise wizardrules.RulesError(f"seat {mover} has no bot and is not the visitor's")
+        state, events = state.step(bot.act(state.view(mover), state.legal_actions()))
+        log.append(events)
+    return attrs.evolve(table, state=state, log=tuple(log))
+
+
+def _table_answer(number: int, table: _Table, lang: Language, since: int) -> Answer:
+    state, seat = table.state, table.seat
+    view = state.view(seat)
+    words = [w for events in table.log[since:] for e in events if (w := _event_words(e, seat, state, lang)) is not None]
+    legal = state.legal_actions() if state.to_move == seat and not state.is_over else ()
+    last = state.completed_tricks[-1] if state.completed_tricks and not state.current_trick.cards else None
+    return {
+        "table": number,
+        "seat": seat,
+        "players": list(state.players),
+        "round": view.round_number,
+        "rounds": len(state.schedule.cards_per_round),
+        "phase": view.phase.name,
+        "is_over": state.is_over,
+        "your_turn": bool(legal),
+        "legal": [_action_answer(a, lang) for a in legal],
+        "events": words,
+        "moves": len(table.log),
+        "picture": pictures.table(view, lang=lang),
+        "last_trick": "" if last is None else pictures.trick(last, players=list(state.players), lang=lang),
+        "totals": list(state.totals),
+        "standings": list(state.standings()) if state.is_over else [],
+        "winners": list(state.winners()) if state.is_over else [],
+        "chart": pictures.scores(state.scoresheet, lang=lang) if state.scoresheet.rounds else "",
+    }
+
+
+def table_new(
+    preset: str = "rulebook", *, rounds: int | None = None, seed: int = 1, bots: str = "rule", lang: str = "en"
+) -> Answer:
+    """A new game at the table: the visitor in seat 0 against three bots (`rule` or `random`).
+
+    The bots move until it is the visitor's turn.
+
+    Example:
+        >>> game = table_new("rulebook", rounds=2, seed=7)
+        >>> game["players"], game["your_turn"], game["legal"][0]["kind"]
+        (['You', 'Bot 1', 'Bot 2', 'Bot 3'], True, 'Bid')
+    """
+    language = _lang(lang)
+    if preset not in TABLE_PRESETS:
+        raise wizardrules.RulesError(f"preset {preset!r} is not offered at the table: {', '.join(TABLE_PRESETS)}")
+    de = language is Language.DE
+    names = [_SAY_EVENT["you"][de]] + [_SAY_EVENT["bot"][de].format(n=n) for n in (1, 2, 3)]
+    rules = _rules(preset, len(names), False, None, rounds)
+    state = wizardrules.new_game(names, rules=rules, seed=seed)
+    players: tuple[wizardrules.Bot | None, ...] = (
+        None,
+        *(wizardrules.RandomBot(seed=seed + n) if bots == "random" else wizardrules.RuleBot() for n in (1, 2, 3)),
+    )
+    table = _bots_play(_Table(state=state, seat=0, bots=players, log=(state.start_events(),)))
+    number = max(_TABLES, default=0) + 1
+    _TABLES[number] = table
+    return _table_answer(number, table, language, 0)
+
+
+def table_move(table: int, action: str, lang: str = "en") -> Answer:
+    """The visitor's move at table `table` (an action in notation, as `legal` lists it), then the bots' replies.
+
+    Example:
+        >>> game = table_new("rulebook", rounds=1, seed=3)
+        >>> game = table_move(game["table"], game["legal"][0]["action"])
+        >>> any(line.startswith("You: bid") for line in game["events"])
+        True
+    """
+    current = _TABLES.get(int(table))
+    if current is None:
+        raise wizardrules.EntryError(f"table {table!r}: no such game here; start a new one")
+    moved, events = current.state.step(wizardrules.parse_action(action), seat=current.seat)
+    after = _bots_play(attrs.evolve(current, state=moved, log=(*current.log, events)))
+    _TABLES[int(table)] = after
+    return _table_answer(int(table), after, _lang(lang), len(current.log))
+
+
 # -- the one entry point ------------------------------------------------------------------
 
 TOOLS: Final[Mapping[str, Callable[..., Answer]]] = {
@@ -429,6 +622,8 @@ TOOLS: Final[Mapping[str, Callable[..., Answer]]] = {
     "sheet_step": sheet_step,
     "sheet_export": sheet_export,
     "sheet_import": sheet_import,
+    "table_new": table_new,
+    "table_move": table_move,
 }
 
 
