@@ -433,7 +433,8 @@ def sheet_import(
 
 
 _SAY_EVENT: Final = {
-    "RoundStarted": ("Round {round}: {dealer} deals{turned}.", "Runde {round}: {dealer} gibt{turned}."),
+    "RoundStarted": ("Round {round}, dealer: {dealer}{turned}.", "Runde {round}, Geber: {dealer}{turned}."),
+    "werewolf": (" {seat} swaps the Werewolf for it", " {seat} tauscht den Werwolf dagegen"),
     "turned": (", {card} turned up", ", {card} aufgedeckt"),
     "TrumpChosen": ("{seat}: trump {suit}", "{seat}: Trumpf {suit}"),
     "HandSeen": ("{seat}: looks at the cards", "{seat}: sieht die Karten an"),
@@ -487,6 +488,8 @@ def _event_words(event: wizardrules.Event, seat: int, state: wizardrules.GameSta
         fields["turned"] = (
             "" if turned is None else _SAY_EVENT["turned"][de].format(card=turned.display(lang, symbols=True))
         )
+        if event.werewolf is not None:
+            fields["turned"] = f"{fields['turned']};{_SAY_EVENT['werewolf'][de].format(seat=names[event.werewolf])}"
     elif isinstance(event, wizardrules.TrumpChosen):
         fields["suit"] = (
             _SAY_EVENT["none"][de] if event.suit is None else f"{event.suit.symbol} {event.suit.display(lang)}"
