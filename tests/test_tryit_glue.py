@@ -26,8 +26,11 @@ from wizardrules import (
     BidPolicy,
     Card,
     CardKind,
+    CardPassed,
+    CardsPassed,
     EqualBids,
     FreeBids,
+    GameOver,
     GameState,
     IllegalActionError,
     Language,
@@ -47,6 +50,7 @@ from wizardrules import (
     legal_plays,
     new_game,
     parse_action,
+    parse_cards,
     round_points,
 )
 
@@ -269,7 +273,7 @@ def test_r1_3_cards_have_names_and_symbols(lang: str) -> None:
 def _replay(preset: Preset, rounds: int, seed: int, mine: list[str]) -> GameState:
     """The game the table played, replayed on the engine: the visitor's moves in seat 0, RuleBots elsewhere."""
     rules = attrs.evolve(preset.rules(), schedule=Schedule.ladder(4, rounds=rounds))
-    state = new_game(["You", "Bot 1", "Bot 2", "Bot 3"], rules=rules, seed=seed)
+    state = new_game(["Alex", "Bot 1", "Bot 2", "Bot 3"], rules=rules, seed=seed)
     moves = iter(mine)
     while not state.is_over:
         seat = state.to_move
@@ -296,11 +300,15 @@ def test_the_table_plays_a_whole_game_as_the_engine(preset: Preset, seed: int) -
     assert game["totals"] == list(state.totals)
     assert game["winners"] == list(state.winners())
     assert game["chart"].startswith("<svg")
-    assert game["events"][-1].startswith("Game over. Winner: ")
+    assert game["status"] == state.view(0).to_text()
+    over = state.scoresheet
+    assert game["events"][-1] == GameOver(
+        totals=over.totals, standings=over.standings(), winners=over.winners()
+    ).to_text(names=state.players)
 
 
 def test_the_table_shows_only_the_visitors_view_and_refuses_illegal_moves() -> None:
-    game = glue.table_new("rulebook", rounds=2, seed=4, lang="de")
+    game = glue.table_new("rulebook", name="Du", rounds=2, seed=4, lang="de")
     assert game["players"][0] == "Du"
     state = new_game(
         ["Du", "Bot 1", "Bot 2", "Bot 3"], rules=attrs.evolve(Rules(), schedule=Schedule.ladder(4, rounds=2)), seed=4
@@ -317,3 +325,13 @@ def test_the_table_shows_only_the_visitors_view_and_refuses_illegal_moves() -> N
     assert wrong == {"error": str(refused.value), "kind": type(refused.value).__name__}
     assert json.loads(glue.call("table_move", json.dumps({"table": 999, "action": "bid 0"})))["kind"] == "EntryError"
     assert json.loads(glue.call("table_new", json.dumps({"preset": "hidden-bids"})))["kind"] == "RulesError"
+
+
+def test_r8_3_the_table_log_hides_the_cards_the_others_pass() -> None:
+    state = new_game(["Alex", "Bot 1", "Bot 2", "Bot 3"], seed=1)
+    passed = CardsPassed(cards=parse_cards("W B11 B9 G9"))
+    assert glue._event_words(passed, 0, state, Language.EN) == "Bot 3 passes Green 9 to the left"
+    assert glue._event_words(CardPassed(seat=2, card=Card.parse("B9")), 0, state, Language.EN) is None
+    assert glue._event_words(CardPassed(seat=0, card=Card.parse("W")), 0, state, Language.DE) == (
+        CardPassed(seat=0, card=Card.parse("W")).to_text(language=Language.DE, names=state.players)
+    )

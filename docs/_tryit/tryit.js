@@ -5,6 +5,7 @@
 const BASE = new URL("./", import.meta.url);
 const LANG_KEY = "wizardrules-tryit-lang";
 const PAD_KEY = "wizardrules-scorepad";
+const NAME_KEY = "wizardrules-tryit-name";
 
 const WORDS = {
   en: {
@@ -100,13 +101,12 @@ const WORDS = {
     imported: "Imported {name}.",
     pending: "Bids recorded: {bids}. Enter the tricks after the round.",
     newGame: "New game",
+    yourName: "Your name",
     bots: "Bots",
     botKinds: { rule: "RuleBot (plays to hit its bid)", random: "RandomBot (any legal move)" },
     seed: "Deal number",
     deal: "Deal",
     yourTurn: { BIDDING: "Your bid:", PLAYING: "Your card:", TRUMP: "Name the trump:", PASSING: "The card to pass left:", CLOUD: "The Cloud: change your bid" },
-    tableRound: "Round {round} of {rounds}.",
-    tableOver: "Game over. Winner: {winners}.",
     lastTrick: "The last trick",
     happened: "What happened",
     moveTime: "{ms} ms for your move and the bots' replies.",
@@ -204,13 +204,12 @@ const WORDS = {
     imported: "{name} geladen.",
     pending: "Ansagen eingetragen: {bids}. Die Stiche nach der Runde eintragen.",
     newGame: "Neues Spiel",
+    yourName: "Dein Name",
     bots: "Bots",
     botKinds: { rule: "RuleBot (spielt auf seine Ansage)", random: "RandomBot (irgendein erlaubter Zug)" },
     seed: "Nummer des Spiels",
     deal: "Geben",
     yourTurn: { BIDDING: "Deine Ansage:", PLAYING: "Deine Karte:", TRUMP: "Bestimme den Trumpf:", PASSING: "Die Karte, die du nach links gibst:", CLOUD: "Die Wolke: ändere deine Ansage" },
-    tableRound: "Runde {round} von {rounds}.",
-    tableOver: "Spielende. Gewinner: {winners}.",
     lastTrick: "Der letzte Stich",
     happened: "Was geschah",
     moveTime: "{ms} ms für deinen Zug und die Antworten der Bots.",
@@ -491,6 +490,7 @@ class Table {
 
   setup() {
     const preset = h("select", { name: "preset" }, this.meta.table_presets.map((p) => h("option", { value: p, text: p })));
+    const you = h("input", { type: "text", name: "name", value: localStorage.getItem(NAME_KEY) || "Alex", autocomplete: "nickname", maxlength: 20 });
     const rounds = h("input", { type: "number", name: "rounds", min: 1, max: 15, value: 3 });
     const bots = h("select", { name: "bots" }, Object.entries(t("botKinds")).map(([v, text]) => h("option", { value: v, text })));
     const seed = h("input", { type: "number", name: "seed", min: 1, max: 999999, value: 1 + Math.floor(Math.random() * 999999) });
@@ -499,14 +499,15 @@ class Table {
       class: "tryit-table-setup",
       onsubmit: (e) => {
         e.preventDefault();
+        localStorage.setItem(NAME_KEY, you.value);
         const game = this.py("table_new", {
-          preset: preset.value, rounds: rounds.value ? Number(rounds.value) : null, seed: Number(seed.value), bots: bots.value, lang,
+          name: you.value, preset: preset.value, rounds: rounds.value ? Number(rounds.value) : null, seed: Number(seed.value), bots: bots.value, lang,
         });
         if (game.error) return error.replaceChildren(errorBox(game));
         this.lines = [];
         this.show(game);
       },
-    }, field(t("preset"), preset), field(t("rounds"), rounds), field(t("bots"), bots), field(t("seed"), seed), h("button", { type: "submit", text: t("deal") }));
+    }, field(t("yourName"), you), field(t("preset"), preset), field(t("rounds"), rounds), field(t("bots"), bots), field(t("seed"), seed), h("button", { type: "submit", text: t("deal") }));
     this.root.replaceChildren(h("h3", { text: t("newGame") }), form, error);
   }
 
@@ -522,10 +523,7 @@ class Table {
   show(game, ms) {
     this.game = game;
     this.lines.push(...game.events);
-    const status = game.is_over
-      ? fill(t("tableOver"), { winners: game.winners.join(", ") })
-      : fill(t("tableRound"), { round: game.round, rounds: game.rounds });
-    const children = [h("p", { class: "tryit-result tryit-table-status", "data-over": game.is_over, text: status })];
+    const children = [h("p", { class: "tryit-result tryit-table-status", "data-over": game.is_over, text: game.status })];
     if (game.your_turn) {
       const moves = h("div", { class: "tryit-moves", role: "group", "aria-label": t("yourTurn")[game.phase] ?? game.phase },
         h("strong", { text: `${t("yourTurn")[game.phase] ?? game.phase} ` }),

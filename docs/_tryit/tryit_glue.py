@@ -432,27 +432,9 @@ def sheet_import(
 # -- the table ----------------------------------------------------------------------------
 
 
-_SAY_EVENT: Final = {
-    "RoundStarted": ("Round {round}, dealer: {dealer}{turned}.", "Runde {round}, Geber: {dealer}{turned}."),
-    "werewolf": (" {seat} swaps the Werewolf for it", " {seat} tauscht den Werwolf dagegen"),
-    "turned": (", {card} turned up", ", {card} aufgedeckt"),
-    "TrumpChosen": ("{seat}: trump {suit}", "{seat}: Trumpf {suit}"),
-    "HandSeen": ("{seat}: looks at the cards", "{seat}: sieht die Karten an"),
-    "BidMade": ("{seat}: bid {bid}{blind}", "{seat}: Ansage {bid}{blind}"),
-    "CardPlayed": ("{seat}: {card}", "{seat}: {card}"),
-    "TrickWon": ("Trick to {seat}.", "Stich an {seat}."),
-    "TrickVoided": (
-        "The Bomb: nobody takes the trick; {seat} leads.",
-        "Die Bombe: niemand bekommt den Stich; {seat} spielt aus.",
-    ),
-    "BidChanged": ("The Cloud: {seat} now bids {bid}.", "Die Wolke: {seat} sagt jetzt {bid} an."),
-    "CardPassed": ("{seat}: passes {card} to the left", "{seat}: gibt {card} nach links"),
-    "CardsPassed": ("The chosen cards go left.", "Die gewählten Karten gehen nach links."),
-    "RoundScored": ("Round {round} scored: {points}.", "Runde {round} gewertet: {points}."),
-    "GameOver": ("Game over. Winner: {winners}.", "Spielende. Gewinner: {winners}."),
+_TABLE_WORDS: Final = {
     "none": ("no trump", "kein Trumpf"),
     "blind": (" blind", " blind"),
-    "you": ("You", "Du"),
     "bot": ("Bot {n}", "Bot {n}"),
 }
 
@@ -471,43 +453,17 @@ _TABLES: dict[int, _Table] = {}
 
 
 def _event_words(event: wizardrules.Event, seat: int, state: wizardrules.GameState, lang: Language) -> str | None:
-    """The event in words as seat `seat` may know it; `None` for what that seat does not see."""
-    kind = type(event).__name__
-    de = lang is Language.DE
-    names = state.players
-    fields: dict[str, object] = {}
+    """The event in the library's words, as seat `seat` may know it; `None` for what that seat does not see.
+
+    Another seat's choice of a card to pass is hidden (R8.3); of the passed cards the seat
+    learns only the one it receives, from its right.
+    """
     if isinstance(event, wizardrules.CardPassed) and event.seat != seat:
-        return None  # another seat's hidden choice (R8.3)
-    for name in ("seat", "leader", "dealer"):
-        value = getattr(event, name, None)
-        if isinstance(value, int):
-            fields["seat" if name == "leader" else name] = names[value]
-    if isinstance(event, wizardrules.RoundStarted):
-        fields["round"] = event.round_number
-        turned = event.turned_up
-        fields["turned"] = (
-            "" if turned is None else _SAY_EVENT["turned"][de].format(card=turned.display(lang, symbols=True))
-        )
-        if event.werewolf is not None:
-            fields["turned"] = f"{fields['turned']};{_SAY_EVENT['werewolf'][de].format(seat=names[event.werewolf])}"
-    elif isinstance(event, wizardrules.TrumpChosen):
-        fields["suit"] = (
-            _SAY_EVENT["none"][de] if event.suit is None else f"{event.suit.symbol} {event.suit.display(lang)}"
-        )
-    elif isinstance(event, wizardrules.BidMade):
-        fields |= {"bid": event.bid, "blind": _SAY_EVENT["blind"][de] if event.blind else ""}
-    elif isinstance(event, (wizardrules.CardPlayed, wizardrules.CardPassed)):
-        fields["card"] = event.card.display(lang, symbols=True)
-    elif isinstance(event, wizardrules.BidChanged):
-        fields["bid"] = event.bid
-    elif isinstance(event, wizardrules.RoundScored):
-        fields["round"] = event.round.number
-        fields["points"] = ", ".join(f"{n} {p:+d}" for n, p in zip(names, event.round.points, strict=True))
-    elif isinstance(event, wizardrules.GameOver):
-        fields["winners"] = ", ".join(event.winners)
-    if kind not in _SAY_EVENT:
         return None
-    return _SAY_EVENT[kind][de].format(**fields)
+    if isinstance(event, wizardrules.CardsPassed):
+        giver = (seat - 1) % len(state.players)
+        event = wizardrules.CardPassed(seat=giver, card=event.cards[giver])
+    return event.to_text(language=lang, names=state.players)
 
 
 def _action_answer(action: wizardrules.Action, lang: Language) -> Answer:
@@ -517,12 +473,12 @@ def _action_answer(action: wizardrules.Action, lang: Language) -> Answer:
         label = action.card.display(lang, symbols=True)
     elif isinstance(action, wizardrules.ChooseTrump):
         label = (
-            _SAY_EVENT["none"][lang is Language.DE]
+            _TABLE_WORDS["none"][lang is Language.DE]
             if action.suit is None
             else f"{action.suit.symbol} {action.suit.display(lang)}"
         )
     elif isinstance(action, wizardrules.Bid):
-        label = f"{action.tricks}{_SAY_EVENT['blind'][lang is Language.DE] if action.blind else ''}"
+        label = f"{action.tricks}{_TABLE_WORDS['blind'][lang is Language.DE] if action.blind else ''}"
     return {"action": str(action), "kind": type(action).__name__, "label": label}
 
 
@@ -552,6 +508,7 @@ def _table_answer(number: int, table: _Table, lang: Language, since: int) -> Ans
         "round": view.round_number,
         "rounds": len(state.schedule.cards_per_round),
         "phase": view.phase.name,
+        "status": view.to_text(language=lang),
         "is_over": state.is_over,
         "your_turn": bool(legal),
         "legal": [_action_answer(a, lang) for a in legal],
@@ -567,22 +524,28 @@ def _table_answer(number: int, table: _Table, lang: Language, since: int) -> Ans
 
 
 def table_new(
-    preset: str = "rulebook", *, rounds: int | None = None, seed: int = 1, bots: str = "rule", lang: str = "en"
+    preset: str = "rulebook",
+    *,
+    name: str = "Alex",
+    rounds: int | None = None,
+    seed: int = 1,
+    bots: str = "rule",
+    lang: str = "en",
 ) -> Answer:
-    """A new game at the table: the visitor in seat 0 against three bots (`rule` or `random`).
+    """A new game at the table: the visitor, `name`, in seat 0 against three bots (`rule` or `random`).
 
     The bots move until it is the visitor's turn.
 
     Example:
         >>> game = table_new("rulebook", rounds=2, seed=7)
         >>> game["players"], game["your_turn"], game["legal"][0]["kind"]
-        (['You', 'Bot 1', 'Bot 2', 'Bot 3'], True, 'Bid')
+        (['Alex', 'Bot 1', 'Bot 2', 'Bot 3'], True, 'Bid')
     """
     language = _lang(lang)
     if preset not in TABLE_PRESETS:
         raise wizardrules.RulesError(f"preset {preset!r} is not offered at the table: {', '.join(TABLE_PRESETS)}")
     de = language is Language.DE
-    names = [_SAY_EVENT["you"][de]] + [_SAY_EVENT["bot"][de].format(n=n) for n in (1, 2, 3)]
+    names = [str(name).strip() or "Alex", *(_TABLE_WORDS["bot"][de].format(n=n) for n in (1, 2, 3))]
     rules = _rules(preset, len(names), False, None, rounds)
     state = wizardrules.new_game(names, rules=rules, seed=seed)
     players: tuple[wizardrules.Bot | None, ...] = (
@@ -601,7 +564,7 @@ def table_move(table: int, action: str, lang: str = "en") -> Answer:
     Example:
         >>> game = table_new("rulebook", rounds=1, seed=3)
         >>> game = table_move(game["table"], game["legal"][0]["action"])
-        >>> any(line.startswith("You: bid") for line in game["events"])
+        >>> any(line.startswith("Alex bids") for line in game["events"])
         True
     """
     current = _TABLES.get(int(table))
