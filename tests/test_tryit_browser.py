@@ -158,8 +158,11 @@ class Visit:
             self.errors.append(f"console: {message.text} at {where}")
 
     def open(self, path: str) -> Any:
-        """Open a page and wait until each tool on it is ready."""
-        self.page.goto(self.server + path)
+        """Open a page, see it say that Python is loading, and wait until each tool on it is ready."""
+        self.page.goto(self.server + path, wait_until="commit")
+        self.page.wait_for_function(
+            "(document.querySelector('.tryit-status')?.textContent || '').startsWith('Loading Python')", timeout=30_000
+        )
         self.wait()
         return self.page
 
