@@ -251,6 +251,15 @@ def test_r5_the_tools_give_the_librarys_answers(visit: Visit) -> None:
         parse_cards("R14 W")
     assert trick.locator(".tryit-error").inner_text() == f"NotationError: {refused.value}"
 
+    trick.locator("button[name=cards-clear]").click()  # the card picker writes notation the library reads
+    trick.locator("select[name=cards-kind]").select_option("B")
+    trick.locator("select[name=cards-rank]").select_option("12")
+    trick.locator("button[name=cards-add]").click()
+    trick.locator("select[name=cards-kind]").select_option("CLOUD")
+    trick.locator("select[name=cards-as]").select_option("CLOUD:Y")
+    trick.locator("button[name=cards-add]").click()
+    assert trick.locator("input[name=cards]").input_value() == "B12 CLOUD:Y"
+
     may = page.locator("[data-tool=may-play]")
     for hand, so_far in [
         ("B3 R7 J W Y12", "B9"),

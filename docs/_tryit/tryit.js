@@ -20,6 +20,15 @@ const WORDS = {
       off: "This build of the documentation was made with WIZARDRULES_PYODIDE=off: the tools do not run here.",
     },
     lang: "Language",
+    pickKind: "Card",
+    pickRank: "Rank",
+    pickAs: "Played as",
+    pickTrick: "Add to the trick",
+    pickHand: "Add to the hand",
+    pickFor: "{field}",
+    pickAdd: "+ Add",
+    pickBack: "⌫ Last",
+    pickClear: "Clear",
     cards: "Cards of the trick, in play order",
     trump: "Trump",
     noTrump: "no trump (a Jester turned up, or the last round)",
@@ -123,6 +132,15 @@ const WORDS = {
       off: "Diese Fassung der Dokumentation wurde mit WIZARDRULES_PYODIDE=off gebaut: die Werkzeuge laufen hier nicht.",
     },
     lang: "Sprache",
+    pickKind: "Karte",
+    pickRank: "Wert",
+    pickAs: "Gespielt als",
+    pickTrick: "In den Stich",
+    pickHand: "Auf die Hand",
+    pickFor: "{field}",
+    pickAdd: "+ Dazu",
+    pickBack: "⌫ Letzte",
+    pickClear: "Leeren",
     cards: "Karten des Stichs, in der Reihenfolge des Ausspielens",
     trump: "Trumpf",
     noTrump: "kein Trumpf (Narr aufgedeckt oder letzte Runde)",
@@ -290,6 +308,42 @@ function python(onStep) {
 
 // -- the tools -----------------------------------------------------------------------------
 
+// A picker that writes cards into a notation field: suit and rank, or a Wizard, Jester or
+// special card (declared, where it is played, as the library's declarations list).
+function cardPicker(input, meta, label, { declared = false } = {}) {
+  const kind = h("select", { name: `${input.name}-kind`, "aria-label": t("pickKind") },
+    meta.suits.map((s) => h("option", { value: s.letter, text: `${s.symbol} ${s.name}` })),
+    meta.others.map((c) => h("option", { value: c.card, text: c.name })));
+  const rank = h("select", { name: `${input.name}-rank`, "aria-label": t("pickRank") },
+    Array.from({ length: 13 }, (_, i) => h("option", { value: i + 1, text: String(i + 1) })));
+  const declaration = h("select", { name: `${input.name}-as`, "aria-label": t("pickAs") });
+  const sync = () => {
+    const other = meta.others.find((c) => c.card === kind.value);
+    rank.hidden = Boolean(other);
+    const choices = declared && other ? other.declarations : [];
+    declaration.replaceChildren(...choices.map((d) => h("option", { value: d.card, text: d.name })));
+    declaration.hidden = choices.length === 0;
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  const cards = () => input.value.split(/[\s,]+/).filter(Boolean);
+  const set = (list) => {
+    input.value = list.join(" ");
+    input.dispatchEvent(new Event("input"));
+  };
+  const add = () => {
+    const other = meta.others.find((c) => c.card === kind.value);
+    const card = other ? (declaration.hidden ? other.card : declaration.value) : `${kind.value}${rank.value}`;
+    set([...cards(), card]);
+  };
+  const title = fill(t("pickFor"), { field: label });
+  return h("div", { class: "tryit-row tryit-picker", role: "group", "aria-label": title },
+    h("span", { class: "tryit-picker-label", text: `${title}:` }), kind, rank, declaration,
+    h("button", { type: "button", class: "tryit-plain", name: `${input.name}-add`, onclick: add, text: t("pickAdd") }),
+    h("button", { type: "button", class: "tryit-plain", name: `${input.name}-back`, onclick: () => set(cards().slice(0, -1)), text: t("pickBack") }),
+    h("button", { type: "button", class: "tryit-plain", name: `${input.name}-clear`, onclick: () => set([]), text: t("pickClear") }));
+}
+
 function trumpSelect(meta, { withChoice = false, name = "trump", optional = false } = {}) {
   const select = h("select", { name });
   if (optional) select.append(h("option", { value: "", text: t("notRecorded") }));
@@ -341,7 +395,8 @@ const TOOLS = {
       );
     };
     const form = h("form", { onsubmit: (e) => (e.preventDefault(), run()) },
-      field(t("cards"), cards), ...trump.nodes, h("button", { type: "submit", text: t("decide") }));
+      field(t("cards"), cards), cardPicker(cards, meta, t("pickTrick"), { declared: true }),
+      ...trump.nodes, h("button", { type: "submit", text: t("decide") }));
     root.append(
       form,
       h("p", { class: "tryit-examples", text: t("notation") }),
@@ -382,7 +437,9 @@ const TOOLS = {
     };
     root.append(
       h("form", { onsubmit: (e) => (e.preventDefault(), run()) },
-        field(t("hand"), hand), field(t("trickSoFar"), trick), ...trump.nodes, h("button", { type: "submit", text: t("check") })),
+        field(t("hand"), hand), cardPicker(hand, meta, t("pickHand")),
+        field(t("trickSoFar"), trick), cardPicker(trick, meta, t("pickTrick"), { declared: true }),
+        ...trump.nodes, h("button", { type: "submit", text: t("check") })),
       examples(
         [
           { label: "B3 R7 J W Y12 | B9", hand: "B3 R7 J W Y12", trick: "B9" },

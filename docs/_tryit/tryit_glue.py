@@ -26,6 +26,7 @@ import attrs
 
 import wizardrules
 from wizardrules import (
+    ALL_CARDS,
     STANDARD_SCORE,
     Card,
     CardKind,
@@ -108,7 +109,7 @@ def _card_answer(card: Card, lang: Language) -> Answer:
 
 
 def meta(lang: str = "en") -> Answer:
-    """What the pages' forms offer: the suits with their names and symbols, the presets, the version.
+    """What the pages' forms offer: suits with names and symbols, the other cards and their declarations, the presets.
 
     Example:
         >>> meta("de")["suits"][2]
@@ -118,6 +119,17 @@ def meta(lang: str = "en") -> Answer:
     return {
         "version": wizardrules.__version__,
         "suits": [{"letter": s.letter, "name": s.display(language), "symbol": s.symbol} for s in Suit],
+        "others": [
+            {
+                "card": str(c),
+                "name": c.display(language),
+                "declarations": [{"card": str(d), "name": d.display(language)} for d in c.declarations()]
+                if c.needs_declaration
+                else [],
+            }
+            for c in ALL_CARDS
+            if c.kind not in (CardKind.SUIT, CardKind.WEREWOLF) and c.undeclared == c
+        ],
         "presets": [p.value for p in Preset],
         "table_presets": list(TABLE_PRESETS),
     }
