@@ -54,10 +54,8 @@ from wizardrules import (
     round_points,
 )
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason='Playwright for Python is not installed (pip install -e ".[browser]")'
-)
-Image = pytest.importorskip("PIL.Image", reason="pillow (the test extra) checks that screenshots are not blank")
+sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
+Image = pytest.importorskip("PIL.Image", reason='needs the extra test: pip install -e ".[test]"')
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
@@ -89,7 +87,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     else:
         if not (ROOT / "docs" / "_tryit" / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
             pytest.skip("Pyodide is not in docs/_tryit: run `python tools/tryit_assets.py` first")
-        pytest.importorskip("mkdocs", reason="building the site needs the docs extra")
+        pytest.importorskip("mkdocs", reason='needs the extra docs: pip install -e ".[docs]"')
         folder = tmp_path_factory.mktemp("site")
         subprocess.run(  # noqa: S603 - mkdocs on this checkout
             [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(folder)],

@@ -112,7 +112,7 @@ def test_local_copies_the_runtime_into_the_site(sources: Path, monkeypatch: pyte
 
 
 def test_the_wheel_is_this_checkout(tmp_path: Path) -> None:
-    pytest.importorskip("hatchling", reason="building the wheel needs hatchling (the docs extra)")
+    pytest.importorskip("hatchling", reason='needs the extra docs: pip install -e ".[docs]"')
     wheel = hook._build_wheel(tmp_path)
     assert wheel is not None
     with zipfile.ZipFile(wheel) as archive:
