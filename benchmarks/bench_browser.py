@@ -33,8 +33,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from _report import report
 from playwright.sync_api import sync_playwright
+
+from _report import report
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium")

@@ -88,7 +88,8 @@ const WORDS = {
     rounds: "Rounds (empty: the whole ladder)",
     firstDealer: "First dealer",
     start: "Start",
-    padRound: "Round {round} of {rounds}: {cards} cards each, {dealer} deals, {first} bids first.",
+    padRound: "Round {round} of {rounds}: {cards} {cardWord} each, {dealer} deals, {first} bids first.",
+    cardWords: ["card", "cards"],
     padOver: "The game is over. Winner: {winners}.",
     recordBids: "Record the bids",
     recordTricks: "Record the tricks",
@@ -200,7 +201,8 @@ const WORDS = {
     rounds: "Runden (leer: die ganze Leiter)",
     firstDealer: "Erster Geber",
     start: "Los",
-    padRound: "Runde {round} von {rounds}: je {cards} Karten, {dealer} gibt, {first} sagt zuerst an.",
+    padRound: "Runde {round} von {rounds}: je {cards} {cardWord}, {dealer} gibt, {first} sagt zuerst an.",
+    cardWords: ["Karte", "Karten"],
     padOver: "Das Spiel ist aus. Gewinner: {winners}.",
     recordBids: "Ansagen eintragen",
     recordTricks: "Stiche eintragen",
@@ -631,6 +633,8 @@ class ScorePad {
     this.note = "";
     this.keep(pad);
     this.show(pad);
+    // keyboard users go on where the next entry is made
+    (this.root.querySelector(".tryit-pad-bids input, .tryit-pad-tricks input") ?? this.root.querySelector("button[name=undo]"))?.focus();
   }
 
   fail(answer) {
@@ -707,7 +711,7 @@ class ScorePad {
     const name = (seat) => pad.players[seat];
     const status = pad.is_over
       ? fill(t("padOver"), { winners: pad.winners.join(", ") })
-      : fill(t("padRound"), { round: pad.round, rounds: pad.rounds, cards: pad.cards, dealer: name(pad.dealer), first: name(pad.first_bidder) });
+      : fill(t("padRound"), { round: pad.round, rounds: pad.rounds, cards: pad.cards, cardWord: t("cardWords")[pad.cards === 1 ? 0 : 1], dealer: name(pad.dealer), first: name(pad.first_bidder) });
     const children = [h("p", { class: "tryit-result tryit-pad-status", text: status })];
     if (this.note) children.push(h("p", { text: this.note }));
     if (!pad.is_over) children.push(pad.pending ? this.tricksForm(pad) : this.bidsForm(pad));
