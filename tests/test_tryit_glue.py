@@ -237,6 +237,8 @@ def test_score_pad_keeps_the_sheet_as_its_json() -> None:
     back = glue.sheet_import(csv, "csv", preset="anniversary-2016", blind=True, tiebreak="exact-hits")
     assert back["totals"] == list(sheet.totals)
     assert glue.sheet_import(glue.sheet_export(pad["json"], "json")["text"], "json")["json"] == pad["json"]
+    like = glue.sheet_import(csv, "csv", like=glue.sheet_new(["A", "B", "C"], "anniversary-2016", blind=True)["json"])
+    assert like["totals"] == list(sheet.totals)
 
 
 def test_score_pad_refuses_what_the_sheet_refuses() -> None:

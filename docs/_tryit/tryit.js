@@ -694,7 +694,7 @@ class ScorePad {
       const form = file.name.toLowerCase().endsWith(".csv") ? "csv" : "json";
       const pad = this.py("sheet_import", {
         text, form, preset: preset ? preset.value : "rulebook", blind: blind ? blind.checked : false,
-        tiebreak: tiebreak && tiebreak.value ? tiebreak.value : null, lang,
+        tiebreak: tiebreak && tiebreak.value ? tiebreak.value : null, like: preset ? null : this.pad?.json ?? null, lang,
       });
       const box = this.root.querySelector(".tryit-pad-error");
       if (pad.error) return box.replaceChildren(errorBox(pad));

@@ -424,9 +424,13 @@ def sheet_import(
     preset: str = "rulebook",
     blind: bool = False,
     tiebreak: str | None = None,
+    like: str | None = None,
     lang: str = "en",
 ) -> Answer:
-    """A score pad read back from a saved file; a CSV file takes its rules from the form (the file holds none).
+    """A score pad read back from a saved file.
+
+    A CSV file holds no rules: it is read with the rules of the pad `like` (a pad's JSON) when
+    given, else with the form's preset, blind bids and tie-break.
 
     Example:
         >>> pad = sheet_step(sheet_new(["Ann", "Ben", "Cem"])["json"], "bids", bids=[1, 0, 1])
@@ -435,7 +439,8 @@ def sheet_import(
         [-10, 20, 30]
     """
     if form == "csv":
-        sheet = ScoreSheet.from_csv(text, rules=_rules(preset, 3, blind, tiebreak, None))
+        rules = ScoreSheet.from_json(like).rules if like else _rules(preset, 3, blind, tiebreak, None)
+        sheet = ScoreSheet.from_csv(text, rules=rules)
     else:
         sheet = ScoreSheet.from_json(text)
     return _sheet_answer(sheet, _lang(lang))
