@@ -33,6 +33,7 @@ from wizardrules import (
     BidPolicy,
     CloudChange,
     EqualBids,
+    FormatError,
     FreeBids,
     Language,
     NotationError,
@@ -457,3 +458,13 @@ def test_a_whole_game_at_the_table_is_the_engines_game(visit: Visit) -> None:
     page.set_viewport_size({"width": 375, "height": 800})
     _no_sideways_scroll(page)
     _not_blank(page.screenshot(full_page=True), "table-375.png")
+
+
+def test_a_score_pad_kept_that_cannot_be_read_is_named_and_kept(visit: Visit) -> None:
+    visit.context.add_init_script("localStorage.setItem('wizardrules-scorepad', '{\"format\": \"elsewhere\"}')")
+    page = visit.open("try-it/score-pad/")
+    with pytest.raises(FormatError) as refused:
+        ScoreSheet.from_json('{"format": "elsewhere"}')
+    assert str(refused.value) in page.locator(".tryit-pad-error").inner_text()
+    assert page.locator("[data-tool=scorepad] select[name=preset]").count() == 1  # a new pad can be started
+    assert page.evaluate("localStorage.getItem('wizardrules-scorepad')") == '{"format": "elsewhere"}'

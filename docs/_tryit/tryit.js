@@ -108,6 +108,7 @@ const WORDS = {
     hits: "exact",
     confirmNew: "Start a new score pad? The current one is lost unless you export it first.",
     saved: "Kept in this browser: a reload loses nothing.",
+    unreadable: "the score pad kept in this browser cannot be read ({reason}); it stays until you start a new one",
     imported: "Imported {name}.",
     pending: "Bids recorded: {bids}. Enter the tricks after the round.",
     newGame: "New game",
@@ -221,6 +222,7 @@ const WORDS = {
     hits: "genau",
     confirmNew: "Einen neuen Spielblock beginnen? Der jetzige geht verloren, wenn du ihn nicht vorher speicherst.",
     saved: "In diesem Browser gespeichert: ein Neuladen verliert nichts.",
+    unreadable: "der in diesem Browser gespeicherte Spielblock ist nicht lesbar ({reason}); er bleibt, bis du einen neuen beginnst",
     imported: "{name} geladen.",
     pending: "Ansagen eingetragen: {bids}. Die Stiche nach der Runde eintragen.",
     newGame: "Neues Spiel",
@@ -619,6 +621,12 @@ class ScorePad {
     if (saved) {
       const pad = this.py("sheet_step", { state: saved, action: "show", lang });
       if (!pad.error) return this.show(pad);
+      this.setup();
+      // kept until a new pad replaces it, and offered for download meanwhile
+      const box = this.root.querySelector(".tryit-pad-error");
+      box.replaceChildren(errorBox({ kind: pad.kind, error: fill(t("unreadable"), { reason: pad.error }) }),
+        h("button", { type: "button", class: "tryit-plain", name: "save-unreadable", onclick: () => download("wizard-scores-saved.json", saved, "application/json"), text: t("exportJson") }));
+      return;
     }
     this.setup();
   }
