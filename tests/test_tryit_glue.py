@@ -12,8 +12,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import attrs
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,8 +28,6 @@ from wizardrules import (
     BidPolicy,
     Card,
     CardKind,
-    CardPassed,
-    CardsPassed,
     EqualBids,
     FreeBids,
     GameOver,
@@ -50,8 +50,8 @@ from wizardrules import (
     legal_plays,
     new_game,
     parse_action,
-    parse_cards,
     round_points,
+    wire,
 )
 
 GLUE_DIR = Path(__file__).resolve().parent.parent / "docs" / "_tryit"
@@ -288,30 +288,60 @@ def _replay(preset: Preset, rounds: int, seed: int, mine: list[str]) -> GameStat
     return state
 
 
+def _send(action: str) -> str:
+    return json.dumps({"format": "wizardrules/action", "version": 1, "action": action})
+
+
+def _play(game: dict[str, Any], pick: Callable[[list[str], int], str]) -> tuple[dict[str, Any], list[str], list[Any]]:
+    """Play the visitor's seat to the end; the last answer, the moves sent and every wire document received."""
+    mine: list[str] = []
+    documents: list[Any] = [game["view"], *game["events"]]
+    while game["view"]["phase"] != "over":
+        choice = pick(game["view"]["legal_actions"], len(mine))
+        mine.append(choice)
+        game = glue.table_move(game["table"], _send(choice))
+        documents += [game["view"], *game["events"]]
+    return game, mine, documents
+
+
 @pytest.mark.parametrize(("preset", "seed"), [(Preset.RULEBOOK, 3), (Preset.ANNIVERSARY_2021, 5), (Preset.OFFICIAL, 8)])
 def test_the_table_plays_a_whole_game_as_the_engine(preset: Preset, seed: int) -> None:
-    game = glue.table_new(preset.value, rounds=4, seed=seed)
-    mine: list[str] = []
-    while not game["is_over"]:
-        assert game["your_turn"]
-        legal = game["legal"]
-        choice = legal[len(mine) % len(legal)]["action"]
-        mine.append(choice)
-        game = glue.table_move(game["table"], choice)
+    game, mine, documents = _play(
+        glue.table_new(preset.value, rounds=4, seed=seed), lambda legal, n: legal[n % len(legal)]
+    )
     state = _replay(preset, 4, seed, mine)
-    assert game["totals"] == list(state.totals)
-    assert game["winners"] == list(state.winners())
+    assert game["view"] == json.loads(wire.to_json(state.view(0)))
     assert game["chart"].startswith("<svg")
     assert game["status"] == state.view(0).to_text()
     over = state.scoresheet
-    assert game["events"][-1] == GameOver(
+    assert game["sentences"][-1] == GameOver(
         totals=over.totals, standings=over.standings(), winners=over.winners()
     ).to_text(names=state.players)
+    schema = wire.schema()
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    for document in documents:  # every document the page gets is the wire format's
+        validator.validate(document)
+
+
+@pytest.mark.parametrize("preset", [Preset.HIDDEN_BIDS, Preset.SECRET_BIDS, Preset.ANNIVERSARY_2016])
+def test_r4_3_r8_3_the_table_sends_the_visitor_only_its_own_events(preset: Preset) -> None:
+    for seed in range(1, 40):
+        _, _, documents = _play(glue.table_new(preset.value, rounds=8, seed=seed), lambda legal, n: legal[0])
+        events = [e for d in documents if d["format"] == "wizardrules/events" for e in d["events"]]
+        kinds = {e["type"] for e in events}
+        assert not any(
+            e["type"] == "BidMade" and e["seat"] != 0 and preset is not Preset.ANNIVERSARY_2016 for e in events
+        )
+        assert "CardsPassed" not in kinds
+        assert not any(e["type"] == "CardPassed" and e["seat"] != 0 for e in events)
+        if kinds & {"BidHidden", "PassReceived"}:
+            return
+    pytest.fail("no game showed a hidden choice")
 
 
 def test_the_table_shows_only_the_visitors_view_and_refuses_illegal_moves() -> None:
     game = glue.table_new("rulebook", name="Du", rounds=2, seed=4, lang="de")
-    assert game["players"][0] == "Du"
+    assert game["view"]["players"][0] == "Du"
     state = new_game(
         ["Du", "Bot 1", "Bot 2", "Bot 3"], rules=attrs.evolve(Rules(), schedule=Schedule.ladder(4, rounds=2)), seed=4
     )
@@ -319,21 +349,15 @@ def test_the_table_shows_only_the_visitors_view_and_refuses_illegal_moves() -> N
     for card in state.hand(1):  # another seat's cards never reach the page
         if card.is_suit_card and card not in shown:
             assert card.display(Language.DE) not in game["picture"]
-    legal = {a["action"] for a in game["legal"]}
-    assert legal == {str(a) for a in glue._TABLES[game["table"]].state.legal_actions()}
-    wrong = json.loads(glue.call("table_move", json.dumps({"table": game["table"], "action": "bid 9"})))
+            assert str(card) not in json.dumps(game["view"])
+    assert game["view"]["legal_actions"] == [str(a) for a in glue._TABLES[game["table"]].state.legal_actions()]
+    assert set(game["labels"]) == set(game["view"]["legal_actions"])
+    wrong = json.loads(glue.call("table_move", json.dumps({"table": game["table"], "message": _send("bid 9")})))
     with pytest.raises(IllegalActionError) as refused:
         glue._TABLES[game["table"]].state.apply(parse_action("bid 9"), seat=0)
     assert wrong == {"error": str(refused.value), "kind": type(refused.value).__name__}
-    assert json.loads(glue.call("table_move", json.dumps({"table": 999, "action": "bid 0"})))["kind"] == "EntryError"
-    assert json.loads(glue.call("table_new", json.dumps({"preset": "hidden-bids"})))["kind"] == "RulesError"
-
-
-def test_r8_3_the_table_log_hides_the_cards_the_others_pass() -> None:
-    state = new_game(["Alex", "Bot 1", "Bot 2", "Bot 3"], seed=1)
-    passed = CardsPassed(cards=parse_cards("W B11 B9 G9"))
-    assert glue._event_words(passed, 0, state, Language.EN) == "Bot 3 passes Green 9 to the left"
-    assert glue._event_words(CardPassed(seat=2, card=Card.parse("B9")), 0, state, Language.EN) is None
-    assert glue._event_words(CardPassed(seat=0, card=Card.parse("W")), 0, state, Language.DE) == (
-        CardPassed(seat=0, card=Card.parse("W")).to_text(language=Language.DE, names=state.players)
-    )
+    garbled = json.loads(glue.call("table_move", json.dumps({"table": game["table"], "message": '{"action": 1}'})))
+    assert garbled["kind"] == "FormatError"
+    missing = json.loads(glue.call("table_move", json.dumps({"table": 999, "message": _send("bid 0")})))
+    assert missing["kind"] == "EntryError"
+    assert json.loads(glue.call("table_new", json.dumps({"preset": "no-such-rules"})))["kind"] == "RulesError"

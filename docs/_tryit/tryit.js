@@ -574,7 +574,9 @@ class Table {
 
   move(action) {
     const started = performance.now();
-    const game = this.py("table_move", { table: this.game.table, action, lang });
+    // the visitor's action travels as the wire format's action document
+    const message = JSON.stringify({ format: "wizardrules/action", version: 1, action });
+    const game = this.py("table_move", { table: this.game.table, message, lang });
     const ms = performance.now() - started;
     if (game.error) return this.root.querySelector(".tryit-pad-error").replaceChildren(errorBox(game));
     window.wizardrulesTryIt.moves.push(ms);
@@ -583,13 +585,15 @@ class Table {
 
   show(game, ms) {
     this.game = game;
-    this.lines.push(...game.events);
-    const children = [h("p", { class: "tryit-result tryit-table-status", "data-over": game.is_over, text: game.status })];
-    if (game.your_turn) {
-      const moves = h("div", { class: "tryit-moves", role: "group", "aria-label": t("yourTurn")[game.phase] ?? game.phase },
-        h("strong", { text: `${t("yourTurn")[game.phase] ?? game.phase} ` }),
-        game.legal.map((a) => h("button", { type: "button", "data-action": a.action, title: a.action, onclick: () => this.move(a.action), text: a.label })));
-      children.push(moves);
+    const view = game.view; // the seat's view as the wire format writes it
+    this.lines.push(...game.sentences);
+    const over = view.phase === "over";
+    const children = [h("p", { class: "tryit-result tryit-table-status", "data-over": over, text: game.status })];
+    if (view.legal_actions.length) {
+      const ask = t("yourTurn")[view.phase.toUpperCase()] ?? view.phase;
+      children.push(h("div", { class: "tryit-moves", role: "group", "aria-label": ask },
+        h("strong", { text: `${ask} ` }),
+        view.legal_actions.map((a) => h("button", { type: "button", "data-action": a, title: a, onclick: () => this.move(a), text: game.labels[a] ?? a }))));
     }
     children.push(h("div", { class: "tryit-pad-error", "aria-live": "assertive" }));
     children.push(svgBox(game.picture));
@@ -597,7 +601,7 @@ class Table {
     const log = h("ol", { class: "tryit-log", "aria-live": "polite" }, this.lines.slice(-14).map((line) => h("li", { text: line })));
     children.push(h("details", { open: true }, h("summary", { text: t("happened") }), log));
     if (ms !== undefined) children.push(h("p", { class: "tryit-examples", text: fill(t("moveTime"), { ms: Math.round(ms) }) }));
-    if (game.chart && game.is_over) children.push(svgBox(game.chart));
+    if (game.chart) children.push(svgBox(game.chart));
     children.push(h("div", { class: "tryit-row" }, h("button", { type: "button", class: "tryit-plain", name: "new", onclick: () => this.setup(), text: t("newGame") })));
     this.root.replaceChildren(...children);
     const first = this.root.querySelector(".tryit-moves button");

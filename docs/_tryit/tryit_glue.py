@@ -49,6 +49,7 @@ from wizardrules import (
     parse_cards,
     trick_winner,
     verify_bid,
+    wire,
 )
 from wizardrules import BidNotAllowedError as _BidNotAllowed
 from wizardrules import svg as pictures
@@ -58,16 +59,8 @@ Answer = dict[str, Any]
 NO_TRUMP: Final = "none"
 """The trump field's value for a round without trump (R3.3, R3.4)."""
 
-TABLE_PRESETS: Final = (
-    "rulebook",
-    "official",
-    "app-not-equal",
-    "app-equal",
-    "score-pad",
-    "anniversary-2016",
-    "anniversary-2021",
-)
-"""The presets the table offers: those with open bids, so every event a seat sees is its to see (R4.3)."""
+TABLE_PRESETS: Final = tuple(p.value for p in Preset)
+"""The presets the table offers: all of them; each seat sees only what it may know (R4.3-R4.5, R8.3)."""
 
 _WORDS: Final = {
     "hit": ("hit", "getroffen"),
@@ -447,7 +440,11 @@ def sheet_import(
 
 
 # -- the table ----------------------------------------------------------------------------
-
+#
+# The glue plays the table server of the "Build a UI" page: it keeps the one `GameState`,
+# sends the visitor's seat its view and its own events in the wire format
+# (`wizardrules.wire`), and reads the visitor's actions back from action documents. The page
+# renders those documents; the sentences and pictures travel beside them.
 
 _TABLE_WORDS: Final = {
     "none": ("no trump", "kein Trumpf"),
@@ -458,7 +455,7 @@ _TABLE_WORDS: Final = {
 
 @attrs.frozen(kw_only=True)
 class _Table:
-    """One game at the table: the state, the visitor's seat, the bots and what the visitor saw happen."""
+    """One game at the table: the state, the visitor's seat, the bots, and the events the visitor's seat got."""
 
     state: wizardrules.GameState
     seat: int
@@ -469,74 +466,52 @@ class _Table:
 _TABLES: dict[int, _Table] = {}
 
 
-def _event_words(event: wizardrules.Event, seat: int, state: wizardrules.GameState, lang: Language) -> str | None:
-    """The event in the library's words, as seat `seat` may know it; `None` for what that seat does not see.
-
-    Another seat's choice of a card to pass is hidden (R8.3); of the passed cards the seat
-    learns only the one it receives, from its right.
-    """
-    if isinstance(event, wizardrules.CardPassed) and event.seat != seat:
-        return None
-    if isinstance(event, wizardrules.CardsPassed):
-        giver = (seat - 1) % len(state.players)
-        event = wizardrules.CardPassed(seat=giver, card=event.cards[giver])
-    return event.to_text(language=lang, names=state.players)
-
-
-def _action_answer(action: wizardrules.Action, lang: Language) -> Answer:
-    """A legal action as a button: its notation, its kind and its label."""
-    label = str(action)
+def _label(action: wizardrules.Action, lang: Language) -> str:
+    """A legal action's button label: a card or suit with its symbol, a bid's number."""
     if isinstance(action, wizardrules.Play | wizardrules.PassCard):
-        label = action.card.display(lang, symbols=True)
-    elif isinstance(action, wizardrules.ChooseTrump):
-        label = (
-            _TABLE_WORDS["none"][lang is Language.DE]
-            if action.suit is None
-            else f"{action.suit.symbol} {action.suit.display(lang)}"
-        )
-    elif isinstance(action, wizardrules.Bid):
-        label = f"{action.tricks}{_TABLE_WORDS['blind'][lang is Language.DE] if action.blind else ''}"
-    return {"action": str(action), "kind": type(action).__name__, "label": label}
+        return action.card.display(lang, symbols=True)
+    if isinstance(action, wizardrules.ChooseTrump):
+        if action.suit is None:
+            return _TABLE_WORDS["none"][lang is Language.DE]
+        return f"{action.suit.symbol} {action.suit.display(lang)}"
+    if isinstance(action, wizardrules.Bid):
+        return f"{action.tricks}{_TABLE_WORDS['blind'][lang is Language.DE] if action.blind else ''}"
+    return str(action)
+
+
+def _step(table: _Table, action: wizardrules.Action, seat: int) -> _Table:
+    """Seat `seat`'s step (the engine checks the turn); the visitor's seat gets its events as it may know them."""
+    state, events = table.state.step(action, seat=seat)
+    return attrs.evolve(table, state=state, log=(*table.log, state.events_for(table.seat, events)))
 
 
 def _bots_play(table: _Table) -> _Table:
-    """The bots act until it is the visitor's turn or the game is over; what the visitor sees goes to the log."""
-    state, log = table.state, list(table.log)
-    while not state.is_over and state.to_move != table.seat:
-        mover = state.to_move
+    """The bots act until it is the visitor's turn or the game is over."""
+    while not table.state.is_over and table.state.to_move != table.seat:
+        mover = table.state.to_move
         bot = None if mover is None else table.bots[mover]
         if mover is None or bot is None:
             raise wizardrules.RulesError(f"seat {mover} has no bot and is not the visitor's")
-        state, events = state.step(bot.act(state.view(mover), state.legal_actions()))
-        log.append(events)
-    return attrs.evolve(table, state=state, log=tuple(log))
+        table = _step(table, bot.act(table.state.view(mover), table.state.legal_actions()), mover)
+    return table
 
 
 def _table_answer(number: int, table: _Table, lang: Language, since: int) -> Answer:
+    """What the page gets: the seat's view and events as wire documents, with their sentences and pictures."""
     state, seat = table.state, table.seat
     view = state.view(seat)
-    words = [w for events in table.log[since:] for e in events if (w := _event_words(e, seat, state, lang)) is not None]
-    legal = state.legal_actions() if state.to_move == seat and not state.is_over else ()
+    fresh = table.log[since:]
     last = state.completed_tricks[-1] if state.completed_tricks and not state.current_trick.cards else None
     return {
         "table": number,
-        "seat": seat,
-        "players": list(state.players),
-        "round": view.round_number,
-        "rounds": len(state.schedule.cards_per_round),
-        "phase": view.phase.name,
+        "view": json.loads(wire.to_json(view)),
+        "events": [json.loads(wire.events_to_json(events, seat=seat)) for events in fresh],
+        "sentences": [e.to_text(language=lang, names=state.players) for events in fresh for e in events],
+        "labels": {str(a): _label(a, lang) for a in view.legal_actions},
         "status": view.to_text(language=lang),
-        "is_over": state.is_over,
-        "your_turn": bool(legal),
-        "legal": [_action_answer(a, lang) for a in legal],
-        "events": words,
-        "moves": len(table.log),
         "picture": pictures.table(view, lang=lang),
         "last_trick": "" if last is None else pictures.trick(last, players=list(state.players), lang=lang),
-        "totals": list(state.totals),
-        "standings": list(state.standings()) if state.is_over else [],
-        "winners": list(state.winners()) if state.is_over else [],
-        "chart": pictures.scores(state.scoresheet, lang=lang) if state.scoresheet.rounds else "",
+        "chart": pictures.scores(state.scoresheet, lang=lang) if state.is_over else "",
     }
 
 
@@ -555,8 +530,8 @@ def table_new(
 
     Example:
         >>> game = table_new("rulebook", rounds=2, seed=7)
-        >>> game["players"], game["your_turn"], game["legal"][0]["kind"]
-        (['Alex', 'Bot 1', 'Bot 2', 'Bot 3'], True, 'Bid')
+        >>> game["view"]["format"], game["view"]["players"], game["view"]["legal_actions"][:2]
+        ('wizardrules/view', ['Alex', 'Bot 1', 'Bot 2', 'Bot 3'], ['bid 0', 'bid 1'])
     """
     language = _lang(lang)
     if preset not in TABLE_PRESETS:
@@ -569,26 +544,27 @@ def table_new(
         None,
         *(wizardrules.RandomBot(seed=seed + n) if bots == "random" else wizardrules.RuleBot() for n in (1, 2, 3)),
     )
-    table = _bots_play(_Table(state=state, seat=0, bots=players, log=(state.start_events(),)))
+    table = _Table(state=state, seat=0, bots=players, log=(state.events_for(0, state.start_events()),))
+    table = _bots_play(table)
     number = max(_TABLES, default=0) + 1
     _TABLES[number] = table
     return _table_answer(number, table, language, 0)
 
 
-def table_move(table: int, action: str, lang: str = "en") -> Answer:
-    """The visitor's move at table `table` (an action in notation, as `legal` lists it), then the bots' replies.
+def table_move(table: int, message: str, lang: str = "en") -> Answer:
+    """The visitor's action document (`wizardrules/action`) at table `table`, then the bots' replies.
 
     Example:
         >>> game = table_new("rulebook", rounds=1, seed=3)
-        >>> game = table_move(game["table"], game["legal"][0]["action"])
-        >>> any(line.startswith("Alex bids") for line in game["events"])
+        >>> sent = {"format": "wizardrules/action", "version": 1, "action": game["view"]["legal_actions"][0]}
+        >>> game = table_move(game["table"], json.dumps(sent))
+        >>> any(line.startswith("Alex bids") for line in game["sentences"])
         True
     """
     current = _TABLES.get(int(table))
     if current is None:
         raise wizardrules.EntryError(f"table {table!r}: no such game here; start a new one")
-    moved, events = current.state.step(wizardrules.parse_action(action), seat=current.seat)
-    after = _bots_play(attrs.evolve(current, state=moved, log=(*current.log, events)))
+    after = _bots_play(_step(current, wire.action_from_json(message), current.seat))
     _TABLES[int(table)] = after
     return _table_answer(int(table), after, _lang(lang), len(current.log))
 
