@@ -468,3 +468,25 @@ def test_a_score_pad_kept_that_cannot_be_read_is_named_and_kept(visit: Visit) ->
     assert str(refused.value) in page.locator(".tryit-pad-error").inner_text()
     assert page.locator("[data-tool=scorepad] select[name=preset]").count() == 1  # a new pad can be started
     assert page.evaluate("localStorage.getItem('wizardrules-scorepad')") == '{"format": "elsewhere"}'
+
+
+def test_a_site_built_without_pyodide_says_how_to_get_it(browser: Any, server: str) -> None:
+    visitor = Visit(browser, server)
+    try:
+        missing: dict[str, object] = {
+            "version": "0",
+            "mode": "local",
+            "pyodide": None,
+            "wheels": [],
+            "missing": "pyodide",
+            "bytes": None,
+        }
+        visitor.context.route("**/tryit/config.json", lambda route: route.fulfill(json=missing))
+        visitor.page.goto(server + "try-it/score-pad/")
+        visitor.page.wait_for_function("document.querySelector('.tryit').dataset.ready === 'failed'", timeout=READY_MS)
+        status = visitor.page.locator("[data-tool=scorepad] .tryit-status").inner_text()
+        assert "python tools/tryit_assets.py" in status
+        assert "WIZARDRULES_PYODIDE=cdn" in status
+    finally:
+        visitor.close()
+    assert visitor.errors == []

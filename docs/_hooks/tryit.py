@@ -105,19 +105,21 @@ def _plan() -> dict[str, object]:
         return {"files": files, "config": config}
     for wheel in (own, attrs_wheels[-1]):
         files[wheel.name] = wheel
-    config["wheels"] = [own.name, attrs_wheels[-1].name]
+    names = [own.name, attrs_wheels[-1].name]
+    config["wheels"] = names
     runtime_bytes = (
         sum((PYODIDE / name).stat().st_size for name in RUNTIME if name != "pyodide-lock.json") if runtime_ready else 0
     )
-    config["bytes"] = runtime_bytes + own.stat().st_size + attrs_wheels[-1].stat().st_size
+    wheel_bytes = own.stat().st_size + attrs_wheels[-1].stat().st_size
+    config["bytes"] = runtime_bytes + wheel_bytes if runtime_bytes else None  # unknown from a CDN without the files
     if mode == "local":
         for name in RUNTIME:
             files[f"pyodide/{name}"] = PYODIDE / name
         config["pyodide"] = "pyodide/"
-        LOG.info("Try it: Pyodide %s and the wheels %s copied into the site", version, ", ".join(config["wheels"]))  # type: ignore[arg-type]
+        LOG.info("Try it: Pyodide %s and the wheels %s copied into the site", version, ", ".join(names))
     else:
         config["pyodide"] = CDN.format(version=version)
-        LOG.info("Try it: Pyodide %s from %s; the wheels %s in the site", version, config["pyodide"], config["wheels"])
+        LOG.info("Try it: Pyodide %s from %s; the wheels %s in the site", version, config["pyodide"], ", ".join(names))
     return {"files": files, "config": config}
 
 
