@@ -12,7 +12,7 @@ from importlib.util import find_spec
 import pytest
 from hypothesis import HealthCheck, settings
 
-collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*", "tools/*"]
+collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*", "tools/*", "docs/_tryit/node_modules/*"]
 
 # The modules of optional extras, and the docs pages that use them, are collected for their
 # doctests only where the extra is installed (their tests skip themselves).

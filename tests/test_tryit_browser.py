@@ -1,0 +1,492 @@
+"""The Try-it pages in headless Chromium, against the built site served on 127.0.0.1.
+
+Every tool is driven through its form, as a visitor would, and its answers are compared with
+the library's own answers computed here in CPython. The score pad must survive a reload, no
+page may log an error of its own, and the screenshots must show something.
+
+Needs Debian's Chromium (`/usr/bin/chromium`, or `WIZARDRULES_CHROMIUM`), Playwright for
+Python (`pip install -e ".[browser]"`; it drives that Chromium, no browser is downloaded) and
+a site built with Pyodide in it (`python tools/tryit_assets.py`). The site is built here with
+`mkdocs build` unless `WIZARDRULES_TRYIT_SITE` names one built already. Each missing piece
+skips the tests with its reason. Screenshots go to `WIZARDRULES_TRYIT_SHOTS` when set.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from wizardrules import (
+    BidPolicy,
+    CloudChange,
+    EqualBids,
+    FormatError,
+    FreeBids,
+    Language,
+    NotationError,
+    NotEqualBids,
+    Preset,
+    RuleBot,
+    Rules,
+    Schedule,
+    ScoreSheet,
+    Suit,
+    TieBreak,
+    Variant,
+    allowed_bids,
+    decide_trick,
+    legal_plays,
+    new_game,
+    parse_action,
+    parse_cards,
+    round_points,
+)
+
+sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
+Image = pytest.importorskip("PIL.Image", reason='needs the extra test: pip install -e ".[test]"')
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_MS = 120_000  # a cold start on a busy 2-core machine, with room to spare; the benchmark measures it
+
+if not CHROMIUM.is_file():
+    pytest.skip(
+        f"Chromium is not installed at {CHROMIUM} (apt-get install chromium, or set WIZARDRULES_CHROMIUM)",
+        allow_module_level=True,
+    )
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site, with Pyodide and the wheels in it."""
+    given = os.environ.get("WIZARDRULES_TRYIT_SITE")
+    if given:
+        folder = Path(given)
+    else:
+        if not (ROOT / "docs" / "_tryit" / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+            pytest.skip("Pyodide is not in docs/_tryit: run `python tools/tryit_assets.py` first")
+        pytest.importorskip("mkdocs", reason='needs the extra docs: pip install -e ".[docs]"')
+        folder = tmp_path_factory.mktemp("site")
+        subprocess.run(  # noqa: S603 - mkdocs on this checkout
+            [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(folder)],
+            cwd=ROOT,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WIZARDRULES_PYODIDE": "local"},
+            check=True,
+            capture_output=True,
+        )
+    config = json.loads((folder / "tryit" / "config.json").read_text(encoding="utf-8"))
+    if config["missing"] or config["mode"] != "local":
+        pytest.skip(f"the site at {folder} has no local Pyodide (missing: {config['missing']}, mode: {config['mode']})")
+    return folder
+
+
+class _Files(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - the handler's own table, extended
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Keep the test output quiet."""
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[str]:
+    """The site on a static file server at 127.0.0.1, as a base URL."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    thread.join()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Visit:
+    """A browser context on the site that gathers the pages' own errors."""
+
+    def __init__(self, browser: Any, server: str, width: int = 1200) -> None:
+        self.server = server
+        self.context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True)
+        # The theme asks for web fonts and the repository's stars; this machine and CI have no
+        # network, and the pages must not need one: every other host fails at once.
+        self.context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
+        self.errors: list[str] = []
+        self.page = self.context.new_page()
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+
+    def _console(self, message: Any) -> None:
+        where = message.location.get("url", "") if message.location else ""
+        if message.type == "error" and (not where or where.startswith(self.server)):
+            self.errors.append(f"console: {message.text} at {where}")
+
+    def open(self, path: str) -> Any:
+        """Open a page, see it say that Python is loading, and wait until each tool on it is ready."""
+        self.page.goto(self.server + path, wait_until="commit")
+        self.page.wait_for_function(
+            "(document.querySelector('.tryit-status')?.textContent || '').startsWith('Loading Python')", timeout=30_000
+        )
+        self.wait()
+        return self.page
+
+    def wait(self) -> None:
+        """Wait for every tool on the page to be ready, and fail with its message when one cannot start."""
+        self.page.wait_for_function(
+            "[...document.querySelectorAll('.tryit')].every(e => e.dataset.ready)", timeout=READY_MS
+        )
+        failed = self.page.locator(".tryit[data-ready=failed] .tryit-status").all_inner_texts()
+        assert not failed, failed
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser: Any, server: str) -> Iterator[Visit]:
+    visitor = Visit(browser, server)
+    yield visitor
+    visitor.close()
+    assert visitor.errors == []
+
+
+def _not_blank(png: bytes, name: str) -> None:
+    shots = os.environ.get("WIZARDRULES_TRYIT_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        (Path(shots) / name).write_bytes(png)
+    with Image.open(BytesIO(png)) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1_000_000)
+    assert colours is not None
+    assert len(colours) > 50, f"{name} shows {len(colours)} colours: blank?"
+
+
+def _no_sideways_scroll(page: Any) -> None:
+    overflow = page.evaluate(
+        "[...document.querySelectorAll('.tryit')].map(e => e.scrollWidth - e.clientWidth)"
+        ".concat([document.documentElement.scrollWidth - window.innerWidth])"
+    )
+    assert max(overflow) <= 1, overflow
+
+
+TRICKS = [
+    ("B9 W G13 W", "G", None),
+    ("B13 R2 B9", "R", None),
+    ("Y7 Y11 R13", "B", None),
+    ("J J J", "Y", None),
+    ("J J G4 G9", "none", None),
+    ("R5 B12 R13 J", "choice", "B"),
+    ("DRAGON FAIRY R5", "B", None),
+    ("Y7 BOMB Y11", "none", None),
+    ("CLOUD:R R13 G2", "G", None),
+    ("SHAPESHIFTER:J Y3 Y1", "R", None),
+]
+
+
+def _trump(field: str, chosen: str | None) -> Suit | None:
+    value = chosen if field == "choice" else field
+    return None if value in (None, "none") else Suit(value)
+
+
+def _check_tricks(page: Any, lang: Language) -> None:
+    tool = page.locator("[data-tool=trick]")
+    for cards, trump, chosen in TRICKS:
+        tool.locator("input[name=cards]").fill(cards)
+        tool.locator("select[name=trump]").select_option(trump)
+        if chosen:
+            tool.locator("select[name=chosen]").select_option(chosen)
+        tool.locator("button[type=submit]").click()
+        decision = decide_trick(parse_cards(cards), _trump(trump, chosen))
+        result = tool.locator(".tryit-result")
+        expected = "none" if decision.winner is None else str(decision.winner)
+        assert result.get_attribute("data-winner") == expected, cards
+        assert decision.reason.display(lang) in result.inner_text(), cards
+        assert tool.locator(".tryit-picture svg").count() == 1
+
+
+def test_r5_the_tools_give_the_librarys_answers(visit: Visit) -> None:
+    page = visit.open("try-it/tools/")
+    _check_tricks(page, Language.EN)
+
+    trick = page.locator("[data-tool=trick]")
+    trick.locator("input[name=cards]").fill("R14 W")
+    trick.locator("input[name=cards]").press("Enter")  # the keyboard alone submits
+    with pytest.raises(NotationError) as refused:
+        parse_cards("R14 W")
+    assert trick.locator(".tryit-error").inner_text() == f"NotationError: {refused.value}"
+
+    trick.locator("button[name=cards-clear]").click()  # the card picker writes notation the library reads
+    trick.locator("select[name=cards-kind]").select_option("B")
+    trick.locator("select[name=cards-rank]").select_option("12")
+    trick.locator("button[name=cards-add]").click()
+    trick.locator("select[name=cards-kind]").select_option("CLOUD")
+    trick.locator("select[name=cards-as]").select_option("CLOUD:Y")
+    trick.locator("button[name=cards-add]").click()
+    assert trick.locator("input[name=cards]").input_value() == "B12 CLOUD:Y"
+
+    may = page.locator("[data-tool=may-play]")
+    for hand, so_far in [
+        ("B3 R7 J W Y12", "B9"),
+        ("R3 G5", "J Y4"),
+        ("R3 G5", "W R2"),
+        ("G1 G2 J", ""),
+        ("CLOUD R1 B2", "B7"),
+    ]:
+        may.locator("input[name=hand]").fill(hand)
+        may.locator("input[name=trick]").fill(so_far)
+        may.locator("button[type=submit]").click()
+        shown = {
+            li.get_attribute("data-card"): li.get_attribute("data-legal") == "true"
+            for li in may.locator("li[data-card]").all()
+        }
+        legal = legal_plays(parse_cards(hand), parse_cards(so_far))
+        assert shown == {str(c): c in legal for c in parse_cards(hand)}, hand
+
+    bids = page.locator("[data-tool=bids]")
+    policies: dict[str, BidPolicy] = {"free": FreeBids(), "not-equal": NotEqualBids(), "equal": EqualBids()}
+    for policy, players, cards, made in [
+        ("not-equal", 4, 3, [1, 0, 1]),
+        ("equal", 3, 5, [2, 1]),
+        ("free", 5, 2, [2, 2]),
+        ("not-equal", 6, 7, []),
+    ]:
+        bids.locator("select[name=policy]").select_option(policy)
+        bids.locator("select[name=players]").select_option(str(players))
+        bids.locator("input[name=cards]").fill(str(cards))
+        bids.locator("input[name=made]").fill(" ".join(map(str, made)))
+        bids.locator("button[type=submit]").click()
+        shown = {
+            int(li.get_attribute("data-bid")): li.get_attribute("data-allowed") == "true"
+            for li in bids.locator("li[data-bid]").all()
+        }
+        allowed = allowed_bids(policies[policy], cards=cards, bids=made, players=players)
+        assert shown == {b: b in allowed for b in range(cards + 1)}, (policy, made)
+
+    points = page.locator("[data-tool=points]")
+    for bid, tricks, blind in [(2, 2, False), (1, 3, False), (0, 0, True), (3, 0, True), (20, 20, False)]:
+        points.locator("input[name=bid]").fill(str(bid))
+        points.locator("input[name=tricks]").fill(str(tricks))
+        points.locator("input[name=blind]").set_checked(blind)
+        points.locator("button[type=submit]").click()
+        assert points.locator(".tryit-result").get_attribute("data-total") == str(
+            round_points(bid, tricks, blind=blind)
+        )
+
+    _not_blank(page.screenshot(full_page=True), "tools-desktop.png")
+    page.set_viewport_size({"width": 375, "height": 800})
+    _no_sideways_scroll(page)
+    _not_blank(page.screenshot(full_page=True), "tools-375.png")
+
+    page.locator("[data-tool=trick] .tryit-lang button[lang=de]").click()
+    visit.wait()
+    assert page.locator("[data-tool=points] .tryit-lang button[lang=de]").get_attribute("aria-pressed") == "true"
+    _check_tricks(page, Language.DE)
+    assert "Trumpf" in page.locator("[data-tool=trick] form").inner_text()
+
+
+def _pad_entry(page: Any, kind: str, values: list[int], blind: tuple[int, ...] = ()) -> None:
+    form = page.locator(f".tryit-pad-{kind}")
+    for seat, value in enumerate(values):
+        form.locator(f"input[name={kind[:-1] if kind == 'bids' else kind}{seat}]").fill(str(value))
+    for seat in blind:
+        form.locator(f"input[name=blind{seat}]").check()
+    form.locator("button[type=submit]").click()
+
+
+def test_r6_r7_the_score_pad_keeps_every_entry_across_a_reload(visit: Visit) -> None:
+    page = visit.open("try-it/score-pad/")  # a new browser context: its storage starts empty
+    setup = page.locator("[data-tool=scorepad]")
+    setup.locator("select[name=count]").select_option("3")
+    for seat, name in enumerate(["Lena", "Tom", "Mia"]):
+        setup.locator(f"input[name=player{seat}]").fill(name)
+    setup.locator("select[name=preset]").select_option("anniversary-2016")
+    setup.locator("input[name=blind]").set_checked(True)
+    setup.locator("select[name=tiebreak]").select_option("exact-hits")
+    setup.locator("input[name=rounds]").fill("3")
+    setup.locator("button[type=submit]").click()
+
+    rules = Rules(
+        special_cards=Preset.ANNIVERSARY_2016.rules().special_cards,
+        variants=Variant.BLIND_BIDS,
+        tiebreak=TieBreak.EXACT_HITS,
+        schedule=Schedule.ladder(3, rounds=3),
+    )
+    sheet = ScoreSheet(players=["Lena", "Tom", "Mia"], rules=rules)
+
+    _pad_entry(page, "bids", [1, 0, 0], blind=(1,))
+    _pad_entry(page, "tricks", [1, 0, 0])
+    sheet = sheet.record_bids([1, 0, 0], blind=["Tom"]).record_tricks([1, 0, 0])
+
+    _pad_entry(page, "bids", [1, 1, 0])
+    page.locator("select[name=cloud_player]").select_option("Mia")
+    page.locator("button[name=cloud-up]").click()
+    _pad_entry(page, "tricks", [2, 0, 0])  # Mia's Cloud trick is hers: the sheet refuses this
+    assert (
+        "CloudError" in page.locator(".tryit-pad-error").inner_text()
+        or "TricksError" in page.locator(".tryit-pad-error").inner_text()
+    )
+    _pad_entry(page, "tricks", [0, 1, 1])
+    sheet = sheet.record_bids([1, 1, 0]).change_bid("Mia", CloudChange.UP).record_tricks([0, 1, 1])
+
+    page.reload()
+    visit.wait()
+    totals = page.locator(".tryit-totals td").all_inner_texts()
+    assert totals == [str(t) for t in sheet.totals]
+    assert page.locator(".tryit-pad-table tr[data-round]").count() == 2
+    assert "B/" in page.locator("tr[data-round='1']").inner_text()  # Tom's blind bid keeps its B
+
+    _pad_entry(page, "bids", [3, 0, 0])
+    page.locator("input[name=bombs]").fill("1")
+    _pad_entry(page, "tricks", [2, 0, 0])
+    sheet = sheet.record_bids([3, 0, 0]).record_tricks([2, 0, 0], bombs=1)
+    assert page.locator(".tryit-pad-status").inner_text().endswith(f"{', '.join(sheet.winners())}.")
+    assert page.locator(".tryit-places td").all_inner_texts() == [str(p) for p in sheet.standings()]
+    assert page.locator(".tryit-picture svg").count() == 1
+
+    with page.expect_download() as saving:
+        page.locator("button[name=export-json]").click()
+    assert ScoreSheet.from_json(Path(saving.value.path()).read_text(encoding="utf-8")) == sheet
+    with page.expect_download() as saving:
+        page.locator("button[name=export-csv]").click()
+    csv = Path(saving.value.path()).read_text(encoding="utf-8")
+    assert csv == sheet.to_csv()
+
+    page.locator("button[name=undo]").click()
+    page.locator("button[name=undo]").click()
+    page.locator("input[name=import]").set_input_files(
+        files=[{"name": "scores.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
+    )  # read with the pad's own rules: the file holds none
+    assert page.locator(".tryit-totals td").all_inner_texts() == [str(t) for t in sheet.totals]
+    assert "Imported scores.csv." in page.locator("[data-tool=scorepad]").inner_text()
+
+    page.locator("button[name=undo]").click()  # a CSV's round is one entry: undo takes back all of round 3
+    assert page.locator(".tryit-pad-bids").count() == 1
+    page.reload()
+    visit.wait()
+    assert page.locator(".tryit-pad-bids").count() == 1  # the undo is kept too
+    assert page.locator(".tryit-pad-table tr[data-round]").count() == 2
+    _not_blank(page.screenshot(full_page=True), "score-pad-desktop.png")
+    page.set_viewport_size({"width": 375, "height": 800})
+    _no_sideways_scroll(page)
+    _not_blank(page.screenshot(full_page=True), "score-pad-375.png")
+
+
+def test_a_page_that_cannot_load_pyodide_says_so(browser: Any, server: str) -> None:
+    visitor = Visit(browser, server)
+    try:
+        visitor.context.route("**/pyodide.mjs", lambda route: route.abort())  # as if offline, or the files were lost
+        visitor.page.goto(server + "try-it/tools/")
+        visitor.page.wait_for_function("document.querySelector('.tryit').dataset.ready === 'failed'", timeout=READY_MS)
+        status = visitor.page.locator("[data-tool=trick] .tryit-status")
+        assert status.get_attribute("role") == "alert"
+        assert status.inner_text().startswith("The tools could not start:")
+    finally:
+        visitor.close()
+
+
+def test_a_whole_game_at_the_table_is_the_engines_game(visit: Visit) -> None:
+    page = visit.open("try-it/table/")
+    setup = page.locator(".tryit-table-setup")
+    setup.locator("input[name=name]").fill("Alex")
+    setup.locator("select[name=preset]").select_option("anniversary-2021")
+    setup.locator("input[name=rounds]").fill("4")
+    setup.locator("input[name=seed]").fill("5")
+    setup.locator("button[type=submit]").click()
+    mine: list[str] = []
+    while page.locator(".tryit-table-status").get_attribute("data-over") != "true":
+        buttons = page.locator(".tryit-moves button[data-action]")
+        assert buttons.count() > 0
+        choice = buttons.nth(len(mine) % buttons.count())
+        action = choice.get_attribute("data-action")
+        assert action is not None
+        mine.append(action)
+        if len(mine) % 2:
+            choice.focus()  # every other move by keyboard
+            page.keyboard.press("Enter")
+        else:
+            choice.click()
+        if len(mine) == 5:
+            _not_blank(page.screenshot(full_page=True), "table-desktop.png")
+    rules = attrs.evolve(Preset.ANNIVERSARY_2021.rules(), schedule=Schedule.ladder(4, rounds=4))
+    state = new_game(["Alex", "Bot 1", "Bot 2", "Bot 3"], rules=rules, seed=5)
+    moves = iter(mine)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        action = parse_action(next(moves)) if seat == 0 else RuleBot().act(state.view(seat), state.legal_actions())
+        state = state.apply(action)
+    assert next(moves, None) is None
+    assert page.locator(".tryit-table-status").inner_text() == state.view(0).to_text()
+    assert page.locator(".tryit-picture svg").count() >= 2  # the table and the score chart
+    times = page.evaluate("window.wizardrulesTryIt.moves")
+    assert len(times) == len(mine)
+    page.set_viewport_size({"width": 375, "height": 800})
+    _no_sideways_scroll(page)
+    _not_blank(page.screenshot(full_page=True), "table-375.png")
+
+
+def test_a_score_pad_kept_that_cannot_be_read_is_named_and_kept(visit: Visit) -> None:
+    visit.context.add_init_script("localStorage.setItem('wizardrules-scorepad', '{\"format\": \"elsewhere\"}')")
+    page = visit.open("try-it/score-pad/")
+    with pytest.raises(FormatError) as refused:
+        ScoreSheet.from_json('{"format": "elsewhere"}')
+    assert str(refused.value) in page.locator(".tryit-pad-error").inner_text()
+    assert page.locator("[data-tool=scorepad] select[name=preset]").count() == 1  # a new pad can be started
+    assert page.evaluate("localStorage.getItem('wizardrules-scorepad')") == '{"format": "elsewhere"}'
+
+
+def test_a_site_built_without_pyodide_says_how_to_get_it(browser: Any, server: str) -> None:
+    visitor = Visit(browser, server)
+    try:
+        missing: dict[str, object] = {
+            "version": "0",
+            "mode": "local",
+            "pyodide": None,
+            "wheels": [],
+            "missing": "pyodide",
+            "bytes": None,
+        }
+        visitor.context.route("**/tryit/config.json", lambda route: route.fulfill(json=missing))
+        visitor.page.goto(server + "try-it/score-pad/")
+        visitor.page.wait_for_function("document.querySelector('.tryit').dataset.ready === 'failed'", timeout=READY_MS)
+        status = visitor.page.locator("[data-tool=scorepad] .tryit-status").inner_text()
+        assert "python tools/tryit_assets.py" in status
+        assert "WIZARDRULES_PYODIDE=cdn" in status
+    finally:
+        visitor.close()
+    assert visitor.errors == []
