@@ -21,7 +21,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from wizardrules._convert import shown
+from wizardrules._convert import file_text, shown
 from wizardrules._names import lookup
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Special, Suit
@@ -150,6 +150,7 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
     Raises:
         FormatError: not such a CSV: the message names the line and the column.
     """
+    text = file_text(text, _WHAT, FormatError)  # at most MAX_FILE, before anything is read
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
