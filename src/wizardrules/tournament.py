@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules._convert import shown
+from wizardrules._convert import game_count, shown
 from wizardrules._progress import Bar, checked, progress_bar
 from wizardrules.bots import Bot, is_bot, play_game
 from wizardrules.cards import Language
@@ -540,7 +540,7 @@ def tournament(
         bots: one spec per player (3 to 6): a bot class, a `BotFactory`, or a callable
             `(game_seed) -> Bot`. Names are the class (or factory) names, numbered where
             several bots share one ("RandomBot 1", "RandomBot 2").
-        games: the number of games, 1 or more.
+        games: the number of games, 1 to 10,000,000 (`MAX_GAMES`).
         rules: the rules of every game; the rulebook's by default.
         seed: the tournament's seed.
         executor: where the games run. `"process"` (the default): a process pool of
@@ -554,7 +554,7 @@ def tournament(
         chunk_size: games per task sent to the executor; by default about 1% of the games.
 
     Raises:
-        RulesError: no games, a wrong number of bots for the rules, a spec that does not
+        RulesError: no games or more than 10,000,000, a wrong number of bots for the rules, a spec that does not
             make a bot, or one a process pool cannot pickle. With an executor, an error in a
             game that cannot be pickled (and so could not be sent back from a process) arrives
             as a RulesError that names it.
@@ -572,8 +572,7 @@ def tournament(
 
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
-    if type(games) is not int or games < 1:
-        raise RulesError(f"games {shown(games)} must be a whole number of 1 or more")
+    games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
     if type(seed) is not int:
         raise RulesError(f"seed {shown(seed)} must be an integer")
     progress = checked(progress, "tournament", RulesError)
