@@ -477,6 +477,19 @@ def _chunks(games: int, chunk_size: int | None) -> list[range]:
     return [range(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+def _quiet_interrupts() -> None:
+    """In a pool's worker: Ctrl-C (which reaches every process of the terminal's group) ends the
+    worker quietly, and the calling process reports the interrupt; else every worker would print
+    its own traceback."""
+    import signal  # noqa: PLC0415 - only in a pool's worker
+
+    signal.signal(signal.SIGINT, _exit_quietly)
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    os._exit(128 + signum)  # at once: a worker holds nothing to save, and SystemExit would end only its game
+
+
 def _check_picklable(job: _Job) -> None:
     import pickle  # noqa: PLC0415 - only for a process pool
 
@@ -605,7 +618,8 @@ def tournament(
     bar = progress_bar(games, desc="tournament", unit="game", progress=progress)
     try:
         if executor == "process":
-            pool = ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(chunks))))
+            workers = max(1, min(os.cpu_count() or 1, len(chunks)))
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_interrupts)
             try:
                 outcomes = _run(job, chunks, pool, bar)
             finally:
