@@ -44,6 +44,12 @@ class Bot(Protocol):
         ...
 
 
+def random_state(rng: random.Random) -> object:
+    """What a bot's random source compares by: its state, so that bots that will draw alike are
+    equal (`RandomBot(seed=3) == RandomBot(seed=3)`, and a bot equals its pickle)."""
+    return rng.getstate()
+
+
 @define
 class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded random source.
@@ -51,12 +57,15 @@ class RandomBot:
     Attributes:
         seed: the seed of the bot's random source, an integer.
 
+    Two bots are equal when they will draw alike: the same seed and as many draws made (a
+    pickled bot equals the bot).
+
     Raises:
         RulesError: the seed is not an integer.
     """
 
     seed: int = 0
-    _rng: random.Random = field(init=False, repr=False)
+    _rng: random.Random = field(init=False, repr=False, eq=random_state)
 
     def __attrs_post_init__(self) -> None:
         self._rng = seeded_random(self.seed, "RandomBot")
