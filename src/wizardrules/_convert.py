@@ -12,6 +12,7 @@ import enum
 import itertools
 import operator
 import reprlib
+import sys
 from collections.abc import Iterable, Sized
 from typing import Any, Final, TypeVar
 
@@ -99,10 +100,13 @@ def file_text(text: object, what: str, error: type[WizardRulesError]) -> str | b
 
 
 def _size(value: Sized) -> int:
-    """`len(value)`, or 0 when a sized object cannot say (then the copy is bounded instead)."""
+    """`len(value)`: past every limit when it is too long to say (a range past the largest index),
+    0 when a sized object cannot say (then the copy is bounded instead)."""
     try:
         return len(value)
-    except (TypeError, ValueError, OverflowError):
+    except OverflowError:
+        return sys.maxsize
+    except (TypeError, ValueError):
         return 0
 
 

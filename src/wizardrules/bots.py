@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Final, Protocol, TypeVar, runtime_checkable
 
 from attrs import define, field
 
@@ -214,8 +214,22 @@ def check_turn(view: object, legal: object, who: str) -> None:
         raise RulesError(f"{who}.act: {shown(view)} is not a PlayerView (a state's view(seat))")
     if legal.__class__ is tuple and legal:  # the common case: the state's legal actions
         return
-    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not legal:
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not _size(legal):
         raise RulesError(f"{who}.act: legal {shown(legal)} must be the non-empty sequence of the legal actions")
+    if _size(legal) > MOST_LEGAL:
+        raise RulesError(f"{who}.act: legal {shown(legal)}: more than the {MOST_LEGAL} actions a state can allow")
+
+
+MOST_LEGAL: Final = 1000
+"""More actions than any state allows (bids 0..67 looking or blind, a deck's cards with their declarations)."""
+
+
+def _size(legal: Sequence[object]) -> int:
+    """`len(legal)`, or one past `MOST_LEGAL` when it is too long to say (a range past the largest index)."""
+    try:
+        return len(legal)
+    except (OverflowError, TypeError, ValueError):
+        return MOST_LEGAL + 1
 
 
 def is_bot(value: object) -> bool:

@@ -581,13 +581,13 @@ def tournament(
         >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
         True
     """
-    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
-
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
     games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
     if type(seed) is not int:
         raise RulesError(f"seed {shown(seed)} must be an integer")
+    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
+
     progress = checked(progress, "tournament", RulesError)
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise RulesError(f"chunk_size {shown(chunk_size)} must be a whole number of 1 or more, or None")

@@ -387,7 +387,7 @@ class ScoreSheet:
         elif isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise EntryError(f"{what} {shown(values)}: expected one number per player")
         else:
-            result = tuple(values)
+            result = as_tuple(values, what, EntryError, limit=n)  # a longer one is refused before it is copied
             if len(result) != n:
                 raise EntryError(f"{what} {shown(list(result))}: {len(result)} entries for {n} players")
         for name, value in zip(self.players, result, strict=True):
@@ -437,7 +437,8 @@ class ScoreSheet:
     def _blind_seats(self, blind: Iterable[Player]) -> frozenset[int]:
         if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
             raise EntryError(f"blind {shown(blind)}: expected a collection of players (names or seats)")
-        seats = frozenset(self.seat(p) for p in blind)
+        given = as_tuple(blind, "blind", EntryError, limit=len(self.players))  # no more than one per player
+        seats = frozenset(self.seat(p) for p in given)
         if seats and Variant.CLAIRVOYANCE in self.rules.variants and self.current_round == 1:
             raise BlindBidError("blind bids in round 1: nobody sees their own card in a clairvoyance round (R4.5)")
         if seats and Variant.BLIND_BIDS not in self.rules.variants:
