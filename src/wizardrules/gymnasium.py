@@ -215,8 +215,10 @@ class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
 
     def action_masks(self) -> BoolArray:
         """The learner's legal actions now, as booleans over the action space (all `False` once over)."""
+        if self._done:  # also when the first reset stopped on a bot's failure, before any game
+            return np.zeros(self.codec.size, dtype=np.bool_)
         state = self.game
-        if self._done or state.to_move != self.seat:
+        if state.to_move != self.seat:
             return np.zeros(self.codec.size, dtype=np.bool_)
         return self.codec.mask(state)
 
