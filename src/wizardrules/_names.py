@@ -40,12 +40,21 @@ _REFUSED: Final = re.compile(
     "\u200b-\u200d\u2060-\u2064\ufeff\u180e\u034f\u115f\u1160\u3164\uffa0]"  # zero-width, invisible
 )
 
-_WHY: Final = (
-    (re.compile("[\ud800-\udfff]"), "a lone surrogate, which no UTF-8 file can hold"),
-    (re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"), "a bidirectional control, which reorders text"),
-    (re.compile("[\ufffe\uffff]"), "a noncharacter that XML forbids"),
-    (re.compile("[\x00-\x1f\x7f-\x9f]"), "a control character that documents cannot hold"),
-)
+_BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _why(char: str) -> str:
+    """Why `char` (one `_REFUSED` matches) cannot be in a name."""
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:
+        return "a lone surrogate, which no UTF-8 file can hold"
+    if char in _BIDI:
+        return "a bidirectional control, which reorders text"
+    if char in "\ufffe\uffff":
+        return "a noncharacter that XML forbids"
+    if code <= 0x1F or 0x7F <= code <= 0x9F:
+        return "a control character that documents cannot hold"
+    return "a zero-width or invisible character, which makes names look alike"
 
 
 def check_name(name: object, what: str = "player name") -> str:
@@ -67,10 +76,7 @@ def check_name(name: object, what: str = "player name") -> str:
     found = _REFUSED.search(text)
     if found is not None:
         char = found.group()
-        why = next(
-            (reason for pattern, reason in _WHY if pattern.match(char)),
-            "a zero-width or invisible character, which makes names look alike",
-        )
+        why = _why(char)
         raise PlayerError(f"{what} {shown(text)} holds U+{ord(char):04X}, {why}")  # repr escapes what hides
     text = unicodedata.normalize("NFC", text)
     if not text.strip():
