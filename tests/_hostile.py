@@ -110,6 +110,18 @@ def refused_at_once(call: Callable[[int], object], number: int) -> None:
     assert peak < 100_000, (peak, shown(str(result)))
 
 
+def refused_before_copying(call: Callable[[Any], object], sequence: object) -> None:
+    """`call` refuses `sequence` (far too long) with a library error within a moment, allocating under 1 MB."""
+    tracemalloc.start()
+    try:
+        result = outcome(lambda: call(sequence))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert refused(result), (call, sequence)
+    assert peak < 1_000_000, (peak, shown(str(result)))
+
+
 # -- hostile values ------------------------------------------------------------------------------------
 
 
@@ -218,6 +230,59 @@ hostile: st.SearchStrategy[Any] = st.recursive(
     ),
     max_leaves=10,
 )
+
+
+# -- names ------------------------------------------------------------------------------------------------------
+
+NAME_CHARACTERS = (
+    *"AaZz09 '\"\\,;<>&=+-@\t\r\n",  # letters, markup, CSV and formula characters, tab and line breaks
+    *"\x00\x01\x08\x0b\x0c\x1b\x7f\x85\x9b",  # controls, C0 and C1
+    *"\ud800\udbff\udc00\udfff\ufffe\uffff",  # lone surrogates, the two noncharacters XML forbids
+    *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c",  # bidi controls
+    *"\u200b\u200c\u200d\u2060\ufeff\u180e\u034f\u3164\uffa0",  # zero-width and invisible
+    *"\u00eb\u0308\u00c5\u212b\u0041\u030a\uff1d\uff0b\u2028\U0001f0cf\u4e2d",  # composed and combining forms
+)
+"""Characters a name may hold or must not: what breaks documents, hides or reorders text, or composes."""
+names = st.one_of(
+    st.text(alphabet=st.sampled_from(NAME_CHARACTERS), min_size=0, max_size=6),
+    st.text(max_size=6),
+    st.sampled_from(
+        ["Ann", "Ben", "Cem", "Zo\u00eb", "Zoe\u0308", "=HYPERLINK(1)", "A final", "A", "x" * 101, "x" * 100]
+    ),
+    st.text(max_size=4).map(StrSub),
+)
+"""Player names, hostile and fine: a name is refused with a PlayerError or kept in composed form."""
+
+
+class Endless:
+    """A sequence as long as it says (any length, up to beyond an index), whose entries never end."""
+
+    def __init__(self, length: int, entry: object = 0) -> None:
+        self.length = length
+        self.entry = entry
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Iterator[object]:
+        while True:
+            yield self.entry
+
+    def __getitem__(self, index: int) -> object:
+        return self.entry
+
+    def __repr__(self) -> str:
+        return f"Endless({self.length})"
+
+
+HUGE_LENGTHS = (10**12, 2**62, 2**70)
+"""Lengths nothing may be built for: a refusal must come before a copy."""
+huge_sequences = st.one_of(
+    st.sampled_from(HUGE_LENGTHS).map(range),
+    st.sampled_from(HUGE_LENGTHS).map(Endless),
+    st.just(iter(int, 1)),  # an iterator without end (int() never equals 1)
+)
+"""Sequences too long for any entry point: ranges and sized objects of huge lengths, endless iterators."""
 
 
 def maybe(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:

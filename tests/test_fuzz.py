@@ -17,9 +17,12 @@ The default hypothesis profile runs a few dozen examples per entry point, in sec
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 import random
+import unicodedata
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -35,12 +38,15 @@ from _hostile import (
     cards,
     counts,
     hostile,
+    huge_sequences,
     maybe,
+    names,
     outcome,
     policies,
     power,
     refused,
     refused_at_once,
+    refused_before_copying,
     rule_fields,
     rules_st,
     seats,
@@ -92,6 +98,7 @@ from wizardrules import (
     random_games,
     round_points,
     standings,
+    svg,
     tournament,
     trick_winner,
     verify_bid,
@@ -645,6 +652,8 @@ def number_calls() -> list[Callable[[int], object]]:
         state.hand,
         lambda x: state.apply(Bid(tricks=0), seat=x),
         lambda x: random_games(-abs(x)),
+        lambda x: random_games(abs(x)),
+        lambda x: tournament([RuleBot] * 3, abs(x), executor=None),
         lambda x: sample_world(view, random.Random(1), tries=x),
         lambda x: MonteCarloBot(samples=-abs(x)),
         lambda x: RuleBot().act(view, (x,)),  # type: ignore[arg-type]
@@ -666,6 +675,109 @@ def test_huge_numbers_take_no_time_or_memory(number: int) -> None:
     """Given a huge number, every entry point refuses it within milliseconds, allocating under 100 KB."""
     for call in number_calls():
         refused_at_once(call, number)
+
+
+# -- names, files and sizes -----------------------------------------------------------------------------------------
+
+NAME_RULES = (
+    Rules(schedule=Schedule.ladder(3, rounds=2)),
+    Rules(special_cards={Special.CLOUD}, schedule=Schedule(cards_per_round=(2, 2))),
+    Rules(
+        special_cards={Special.CLOUD, Special.BOMB}, variants=Variant.BLIND_BIDS, schedule=Schedule.ladder(3, rounds=2)
+    ),
+)
+FORMULA_STARTS = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")
+
+
+def csv_cells(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+@given(st.lists(names, min_size=2, max_size=7), st.sampled_from(NAME_RULES))
+def test_names_are_refused_or_fit_every_document(players: list[Any], rules: Rules) -> None:
+    """The sheet and the engine take the same names (composed) or refuse them alike; a name taken
+    round-trips through JSON and CSV, starts no spreadsheet formula, and leaves every picture well-formed."""
+    sheet = outcome(lambda: ScoreSheet(players=players, rules=rules))
+    game = outcome(lambda: new_game(players, rules=rules, seed=1))
+    assert refused(sheet) == refused(game)
+    if not isinstance(sheet, ScoreSheet) or not isinstance(game, GameState):
+        assert type(sheet) is type(game), (sheet, game)
+        return
+    assert sheet.players == game.players
+    assert all(type(name) is str and unicodedata.is_normalized("NFC", name) for name in sheet.players)
+    n = len(sheet.players)
+    cards = sheet.cards
+    assert cards is not None
+    filled = sheet.record(bids=[cards] + [0] * (n - 1), tricks=[cards] + [0] * (n - 1))
+    assert ScoreSheet.from_json(filled.to_json()) == filled
+    text = filled.to_csv()
+    assert ScoreSheet.from_csv(text, rules=rules) == filled
+    for row in csv_cells(text):
+        assert all(cell.lstrip("-").isdigit() or cell[:1] not in FORMULA_STARTS for cell in row), row
+    for picture in (svg.scores(filled), svg.table(game.view(0)), filled._repr_html_() or "<div/>"):
+        ET.fromstring(picture)  # noqa: S314 - our own output
+    filled.to_text().encode("utf-8")
+    for name in sheet.players:
+        assert sheet.seat(unicodedata.normalize("NFD", name)) == sheet.players.index(name)
+
+
+@cache
+def csv_files() -> tuple[tuple[str, Rules], ...]:
+    """CSV files the library wrote, with their rules: names that need quoting or neutralising, a Cloud's columns."""
+    cloud = NAME_RULES[1]
+    tricky = ScoreSheet(players=["=A", "A\rB", "A", "A final"], rules=cloud).record(
+        bids=[2, 0, 0, 0], tricks=[2, 0, 0, 0]
+    )
+    plain = sheets()[1]
+    return ((tricky.to_csv(), cloud), (plain.to_csv(), plain.rules))
+
+
+@given(st.integers(0, 1), st.data(), st.one_of(names, st.sampled_from(["", "1", "-1", "B", "'", '"', "9" * 5000])))
+def test_edited_csv_files_load_or_are_format_errors(which: int, data: st.DataObject, value: str) -> None:
+    """A CSV file with any one cell replaced by any text loads (the same rounds), or is a FormatError."""
+    original, rules = csv_files()[which]
+    table = csv_cells(original)
+    row = data.draw(st.integers(0, len(table) - 1))
+    column = data.draw(st.integers(0, len(table[row]) - 1))
+    table[row][column] = str(value)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(table)
+    result = outcome(lambda: ScoreSheet.from_csv(out.getvalue(), rules=rules))
+    assert isinstance(result, (ScoreSheet, FormatError)), shown(str(result))
+
+
+def sequence_calls() -> list[Callable[[Any], object]]:
+    """One entry point per place a sequence goes in, where one far too long is refused before it is copied."""
+    sheet = sheets()[1]
+    state = states()[3]
+    view = state.view(0)
+    return [
+        standings,
+        winners,
+        lambda x: standings([1, 2, 3], tiebreak=TieBreak.EXACT_HITS, hits=x),
+        lambda x: ScoreSheet(players=x),
+        lambda x: new_game(x, seed=1),
+        lambda x: sheet.record(bids=x, tricks=[0, 0, 0]),
+        lambda x: sheet.record_bids([0, 0, 0], blind=x),
+        lambda x: BidContext(cards=3, bids=x, players=3),
+        lambda x: Schedule(cards_per_round=x),
+        lambda x: Trick(leader=0, players=3, trump=None, cards=x),
+        lambda x: Deal(hands=x),
+        lambda x: legal_plays(x, ()),
+        lambda x: play_game(x, seed=1),
+        lambda x: play_game([RuleBot()] * 3, names=x, seed=1),
+        lambda x: RuleBot().act(view, x),
+        svg.hand,
+        svg.trick,
+    ]
+
+
+@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow])
+@given(huge_sequences)
+def test_huge_sequences_are_refused_before_they_are_copied(sequence: Any) -> None:
+    """Given a sequence far too long, every entry point refuses it within a moment, allocating under 1 MB."""
+    for call in sequence_calls():
+        refused_before_copying(call, sequence)
 
 
 # -- the command line ----------------------------------------------------------------------------------------------

@@ -33,8 +33,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from _hostile import SHORT, actions, hostile, maybe, outcome, power, refused, refused_at_once, rules_st, states
+from _hostile import (
+    SHORT,
+    actions,
+    hostile,
+    huge_sequences,
+    maybe,
+    outcome,
+    power,
+    refused,
+    refused_at_once,
+    refused_before_copying,
+    rules_st,
+    states,
+)
 from wizardrules import (
+    Bid,
     NotEqualBids,
     Preset,
     RandomBot,
@@ -44,6 +58,7 @@ from wizardrules import (
     Special,
     Variant,
     WizardRulesError,
+    WrongPhaseError,
     new_game,
 )
 
@@ -531,6 +546,57 @@ def test_gymnasium_steps(data: st.DataObject, other: Any, seed: int, steps: int)
     assert refused(seeded) == (other is not None and not (seed_index is not None and 0 <= seed_index < 2**128))
 
 
+class FlakyBot:
+    """An opponent that fails now and then: an action the state does not allow, no action at all, or an error."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: Any, legal: Any) -> Any:
+        roll = self.rng.random()
+        if roll < 0.1:
+            return Bid(tricks=67)  # never allowed: no round deals 67 cards to three
+        if roll < 0.15:
+            return "bid 1"
+        if roll < 0.2:
+            raise ZeroDivisionError("a bot's own bug")
+        return self.rng.choice(legal)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 30))
+def test_gymnasium_opponents_that_fail_change_nothing(seed: int, steps: int) -> None:
+    """When an opponent fails, the learner's action is not played for it: the game stays as it was before the
+    step (or reset), the episode stops with every mask false, and the next step says why until a reset."""
+    pytest.importorskip("gymnasium", reason='needs the extra gymnasium: pip install -e ".[gymnasium]"')
+    from wizardrules.gymnasium import WizardEnv
+
+    env = WizardEnv(players=3, rules=SHORT, opponents=FlakyBot)
+    rng = random.Random(seed)
+    try:
+        env.reset(seed=seed)
+    except Exception:  # a failing opponent before the learner's first turn
+        assert env._done
+        assert not env.action_masks().any()
+        return
+    for _ in range(steps):
+        if env._done:
+            break
+        before = env.game
+        legal = np.flatnonzero(env.action_masks())
+        assert legal.size, "the learner is to act whenever the episode goes on"
+        try:
+            env.step(int(rng.choice(legal)))
+        except Exception:  # the opponent's failure comes through
+            assert env.game is before
+            assert not env.action_masks().any()
+            first = int(legal[0])
+            stopped = outcome(lambda: env.step(first))  # noqa: B023 - called at once
+            assert isinstance(stopped, WrongPhaseError)
+            assert "bot failed" in str(stopped)
+            assert env.game is before
+            break
+
+
 # -- OpenSpiel -------------------------------------------------------------------------------------------
 
 PARAMETER_TYPES = {"players": int, "preset": str, "schedule": str, "rounds": int, "variants": str, "reward": str}
@@ -793,6 +859,36 @@ def test_vector_game_steps(data: st.DataObject, seed: int, steps: int) -> None:
     outcome(lambda: games.start(row, state), same)
     started = outcome(lambda: games.start(0, state))
     assert refused(started) == (state is not first)
+
+
+@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow])
+@given(huge_sequences)
+def test_vector_game_checks_lengths_before_converting(sequence: Any) -> None:
+    """`step` and `observe` refuse a sequence far too long before numpy copies it; nothing changes."""
+    pytest.importorskip("numba")
+    from wizardrules.fast import VectorGame
+
+    warm()
+    games = VectorGame(2, players=3, rules=SHORT)
+    same = vector_snapshot(games)
+    refused_before_copying(games.step, sequence)
+    refused_before_copying(games.observe, sequence)
+    outcome(lambda: games.step(sequence), same)
+
+
+@given(st.data(), st.integers(0, 2**32))
+def test_vector_game_refuses_bools_anywhere(data: st.DataObject, seed: int) -> None:
+    """A bool among the actions or seats, in a list as in an array, is refused; nothing changes."""
+    pytest.importorskip("numba")
+    from wizardrules.fast import VectorGame
+
+    warm()
+    games = VectorGame(3, players=3, rules=SHORT, seed=seed)
+    legal: list[Any] = [int(np.flatnonzero(row)[0]) for row in games.legal_mask()]
+    legal[data.draw(st.integers(0, 2))] = data.draw(st.sampled_from([True, False, np.True_, np.False_]))
+    same = vector_snapshot(games)
+    assert refused(outcome(lambda: games.step(legal), same))
+    assert refused(outcome(lambda: games.observe(legal), same))
 
 
 # -- huge numbers: no time, no memory -------------------------------------------------------------------------

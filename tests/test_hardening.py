@@ -499,6 +499,7 @@ def test_what_saves_must_load() -> None:
     refused(lambda: Schedule(cards_per_round=(1, 2), name=5), RulesError)  # type: ignore[arg-type]
     refused(lambda: NotEqualBids(min_cards=10**40), BidError)
     refused(lambda: StandardScore(per_trick=10**40), ScoringError)
+    refused(lambda: ScoreSheet(players=["Ann", "Ben", "\ud800"]), PlayerError)  # no UTF-8 file holds it
     named = Schedule(cards_per_round=(1, 2), name=type("Text", (str,), {})("two rounds"))
     assert type(named.name) is str
     for rules in (
@@ -508,11 +509,11 @@ def test_what_saves_must_load() -> None:
         Preset.TOURNAMENT.rules(),
         Preset.ANNIVERSARY_2021.rules(),
     ):
-        sheet = ScoreSheet(players=["Ann", "Ben", "\ud800"], rules=rules)
+        sheet = ScoreSheet(players=["Ann", "Ben", "Zoë 🃏"], rules=rules)
         first = sheet.schedule.cards_per_round[0]
         sheet = sheet.record(bids=[0, 0, 0], tricks=[first, 0, 0])
         assert ScoreSheet.from_json(sheet.to_json()) == sheet
-        state = new_game(["Ann", "Ben", "\ud800"], rules=rules, seed=2)
+        state = new_game(["Ann", "Ben", "Zoë 🃏"], rules=rules, seed=2)
         record = GameRecord.from_state(state.apply(state.legal_actions()[0]))
         assert GameRecord.from_json(record.to_json()) == record
 

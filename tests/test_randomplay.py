@@ -181,9 +181,10 @@ def test_r2_6_random_games_are_reproducible(compiled: bool) -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda c: random_games(-1, compiled=c), "-1 games; give a whole number 0..2\\*\\*40"),
-        (lambda c: random_games(2**40 + 1, compiled=c), "games; give a whole number 0..2\\*\\*40"),
-        (lambda c: random_games(True, compiled=c), "True games"),
+        (lambda c: random_games(-1, compiled=c), "games -1: give a whole number 0..10,000,000"),
+        (lambda c: random_games(10_000_001, compiled=c), "games 10000001: give a whole number 0..10,000,000"),
+        (lambda c: random_games(2**40 + 1, compiled=c), "give a whole number 0..10,000,000"),
+        (lambda c: random_games(True, compiled=c), "games True"),
         (lambda c: random_games(1, seed=-1, compiled=c), "seed -1; give a whole number 0..2\\*\\*64-1"),
         (lambda c: random_games(1, seed=2**64, compiled=c), "give a whole number 0..2\\*\\*64-1"),
         (lambda c: random_games(1, seed=1.5, compiled=c), "seed 1.5"),  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from wizardrules._convert import shown
+from wizardrules._convert import file_text, shown
 from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
 from wizardrules.cards import Special
 from wizardrules.errors import FormatError, WizardRulesError
@@ -163,11 +163,12 @@ def load_versioned(text: str | bytes, *, format_name: str, version: int, what: s
     """The JSON object of a saved file, checked for its format, its nesting and its version.
 
     Raises:
-        FormatError: not JSON, nested more than `MAX_DEPTH` deep, not an object of
-            `format_name`, or another version.
+        FormatError: longer than `wizardrules._convert.MAX_FILE` (16 MiB), not JSON, nested
+            more than `MAX_DEPTH` deep, not an object of `format_name`, or another version.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise FormatError(f"{what}: expected JSON text, got {type(text).__name__}")
+    text = file_text(text, what, FormatError)  # at most MAX_FILE, before anything is read
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -183,16 +184,22 @@ def load_versioned(text: str | bytes, *, format_name: str, version: int, what: s
 
 
 def _depth(data: JSON) -> int:
-    """How deeply `data` nests lists and dicts (0 for a plain value), found without recursion."""
-    deepest = 0
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, (list, dict)):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:  # deeper is refused anyway: no need to look further
-                stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
-    return deepest
+    """How deeply `data` nests lists and dicts (0 for a plain value), up to one past `MAX_DEPTH`.
+
+    Found level by level without recursion, keeping only the containers of the next level,
+    so that the walk takes a fraction of the memory the parsed file takes.
+    """
+    level = [data] if type(data) in (list, dict) else []
+    depth = 0
+    while level and depth <= MAX_DEPTH:  # deeper is refused anyway: no need to look further
+        depth += 1
+        below: list[JSON] = []
+        for value in level:
+            below.extend(
+                item for item in (value.values() if type(value) is dict else value) if type(item) in (list, dict)
+            )
+        level = below
+    return depth
 
 
 def checksum(data: Mapping[str, JSON]) -> str:

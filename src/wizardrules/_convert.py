@@ -12,8 +12,9 @@ import enum
 import itertools
 import operator
 import reprlib
+import sys
 from collections.abc import Iterable, Sized
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from wizardrules.errors import WizardRulesError
 
@@ -50,11 +51,62 @@ def as_tuple(
     return items
 
 
+MAX_GAMES: Final = 10**7
+"""The most games a call that keeps every game's result plays (`tournament`, `random_games`,
+the command line's `simulate`); volume beyond that is for the compiled core's playouts."""
+
+
+def game_count(value: object, what: str, error: type[WizardRulesError], *, low: int = 0) -> int:
+    """`value` as a number of games `low..MAX_GAMES`, or `error` naming `what` before any work.
+
+    Examples:
+        >>> game_count(200, "games", WizardRulesError)
+        200
+        >>> game_count(10**12, "games", WizardRulesError)
+        Traceback (most recent call last):
+        ...
+        wizardrules.errors.WizardRulesError: games 1000000000000: give a whole number 0..10,000,000
+    """
+    if not whole(value, low, MAX_GAMES):
+        raise error(f"{what} {shown(value)}: give a whole number {low}..{MAX_GAMES:,}")
+    return value  # type: ignore[return-value]  # whole() checked that it is an int
+
+
+MAX_FILE: Final = 16 * 2**20
+"""The most characters (or bytes) a saved file may have: 16 MiB, several times what the
+longest game (1,000 rounds) writes."""
+
+
+def file_text(text: object, what: str, error: type[WizardRulesError]) -> str | bytes:
+    """`text` (a file's `str`, `bytes` or `bytearray`) when it is at most `MAX_FILE` long, else `error`.
+
+    The size is checked before anything is read from the text, so that a loader's memory
+    stays a small multiple of `MAX_FILE` whatever it is given.
+
+    Examples:
+        >>> file_text("{}", "sheet", WizardRulesError)
+        '{}'
+        >>> file_text(" " * (MAX_FILE + 1), "sheet", WizardRulesError)
+        Traceback (most recent call last):
+        ...
+        wizardrules.errors.WizardRulesError: sheet: 16777217 characters, more than the 16777216 (16 MiB) a file may have
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise error(f"{what}: expected text, got {type(text).__name__}")
+    if len(text) > MAX_FILE:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise error(f"{what}: {len(text)} {unit}, more than the {MAX_FILE} (16 MiB) a file may have")
+    return bytes(text) if isinstance(text, bytearray) else text
+
+
 def _size(value: Sized) -> int:
-    """`len(value)`, or 0 when a sized object cannot say (then the copy is bounded instead)."""
+    """`len(value)`: past every limit when it is too long to say (a range past the largest index),
+    0 when a sized object cannot say (then the copy is bounded instead)."""
     try:
         return len(value)
-    except (TypeError, ValueError, OverflowError):
+    except OverflowError:
+        return sys.maxsize
+    except (TypeError, ValueError):
         return 0
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Final, Protocol, TypeVar, runtime_checkable
 
 from attrs import define, field
 
@@ -44,6 +44,12 @@ class Bot(Protocol):
         ...
 
 
+def random_state(rng: random.Random) -> object:
+    """What a bot's random source compares by: its state, so that bots that will draw alike are
+    equal (`RandomBot(seed=3) == RandomBot(seed=3)`, and a bot equals its pickle)."""
+    return rng.getstate()
+
+
 @define
 class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded random source.
@@ -51,12 +57,15 @@ class RandomBot:
     Attributes:
         seed: the seed of the bot's random source, an integer.
 
+    Two bots are equal when they will draw alike: the same seed and as many draws made (a
+    pickled bot equals the bot).
+
     Raises:
         RulesError: the seed is not an integer.
     """
 
     seed: int = 0
-    _rng: random.Random = field(init=False, repr=False)
+    _rng: random.Random = field(init=False, repr=False, eq=random_state)
 
     def __attrs_post_init__(self) -> None:
         self._rng = seeded_random(self.seed, "RandomBot")
@@ -205,8 +214,22 @@ def check_turn(view: object, legal: object, who: str) -> None:
         raise RulesError(f"{who}.act: {shown(view)} is not a PlayerView (a state's view(seat))")
     if legal.__class__ is tuple and legal:  # the common case: the state's legal actions
         return
-    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not legal:
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not _size(legal):
         raise RulesError(f"{who}.act: legal {shown(legal)} must be the non-empty sequence of the legal actions")
+    if _size(legal) > MOST_LEGAL:
+        raise RulesError(f"{who}.act: legal {shown(legal)}: more than the {MOST_LEGAL} actions a state can allow")
+
+
+MOST_LEGAL: Final = 1000
+"""More actions than any state allows (bids 0..67 looking or blind, a deck's cards with their declarations)."""
+
+
+def _size(legal: Sequence[object]) -> int:
+    """`len(legal)`, or one past `MOST_LEGAL` when it is too long to say (a range past the largest index)."""
+    try:
+        return len(legal)
+    except (OverflowError, TypeError, ValueError):
+        return MOST_LEGAL + 1
 
 
 def is_bot(value: object) -> bool:

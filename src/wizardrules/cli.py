@@ -3,7 +3,8 @@
 `trick` and `play` also draw: `--svg FILE` writes the trick, or the game's score chart.
 
 Run `wizardrules --help` (or `python -m wizardrules --help`) for the commands. `--json` and
-`--lang` go before or after the command. Bad input gets a one-line error and exit code 2.
+`--lang` go before or after the command. Bad input gets a one-line error and exit code 2;
+output that cannot be written exit code 1; Ctrl-C one line and exit code 130 (see `main`).
 Runs that take more than a few seconds (`play` with Monte Carlo bots, `simulate`) show their
 progress on stderr when it is a terminal; stdout keeps only the result. Score tables wider
 than the terminal (80 columns when stdout is not one) are cut into parts by players.
@@ -12,6 +13,7 @@ than the terminal (80 columns when stdout is not one) are cut into parts by play
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -37,7 +39,7 @@ from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
 
-__all__ = ["main"]
+__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_OUTPUT", "main"]
 
 _RULES: Final[dict[str, BidPolicy]] = {
     "free": FreeBids(),
@@ -349,29 +351,89 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_OK: Final = 0
+"""The command did what was asked."""
+EXIT_OUTPUT: Final = 1
+"""The output could not be written: its pipe closed early (`... | head`), or stdout is closed."""
+EXIT_ERROR: Final = 2
+"""Bad input or options: one line on stderr says what and why."""
+EXIT_INTERRUPTED: Final = 130
+"""Interrupted with Ctrl-C (128 + SIGINT, as shells report it): one line on stderr."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
+
+    The exit codes: 0 done; 1 the output could not be written (a closed pipe or stdout);
+    2 bad input, with one line on stderr; 130 interrupted by Ctrl-C, with one line on stderr.
+    Never a traceback. Text that the output's encoding cannot hold is written with
+    backslash escapes (`\\xfc`), and JSON with `\\u` escapes.
 
     Examples:
         >>> main(["points", "2", "2"])
         +40 (hit: 20 + 2 × 10 = +40)
         0
     """
-    parser = _parser()
-    args = parser.parse_args(argv)
-    lang = Language(args.lang)
     try:
-        result = args.run(args, lang)
-    except WizardRulesError as error:
-        print(f"wizardrules {args.command}: error: {error}", file=sys.stderr)
-        return 2
-    try:
+        parser = _parser()
+        args = parser.parse_args(argv)
+        lang = Language(args.lang)
+        try:
+            result = args.run(args, lang)
+        except WizardRulesError as error:
+            _say(f"wizardrules {args.command}: error: {error}")
+            return EXIT_ERROR
         if args.json:
-            print(json.dumps({k: v for k, v in result.items() if k != "text"}, ensure_ascii=False))
+            data = {k: v for k, v in result.items() if k != "text"}
+            text = json.dumps(data, ensure_ascii=False)
+            if _fitted(text, sys.stdout) != text:
+                text = json.dumps(data)  # \\u escapes, which any encoding holds
         else:
-            print(result["text"])
-        sys.stdout.flush()
+            text = str(result["text"])
+        return _output(text)
+    except KeyboardInterrupt:
+        _say("wizardrules: interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _output(text: str) -> int:
+    """Print `text` on stdout; the exit code: `EXIT_OK`, or `EXIT_OUTPUT` when it could not be written."""
+    stream = sys.stdout
+    if stream is None:  # started with stdout closed
+        _say("wizardrules: error: stdout is closed, so the output cannot be written")
+        return EXIT_OUTPUT
+    try:
+        print(_fitted(text, stream), file=stream)
+        stream.flush()
     except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as Unix tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+        with contextlib.suppress(OSError, ValueError):  # a stream without a file descriptor
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        return EXIT_OUTPUT
+    except (OSError, ValueError) as problem:  # a full disk, a closed stream
+        _say(f"wizardrules: error: cannot write the output ({problem})")
+        return EXIT_OUTPUT
+    return EXIT_OK
+
+
+def _say(line: str) -> None:
+    """Write one line on stderr, in what its encoding can hold; nothing when stderr is closed too."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        print(_fitted(line, stream), file=stream)
+        stream.flush()
+    except (OSError, ValueError):  # stderr gone as well: nothing left to tell
+        pass
+
+
+def _fitted(text: str, stream: object) -> str:
+    """`text` with what `stream`'s encoding cannot hold written as backslash escapes (`\\xfc`)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: leave it to the stream
+        pass
+    return text

@@ -56,9 +56,9 @@ its first 40 characters, a number too long to write out by its size in bits.
   `Card` cannot be subclassed, and copies and pickles of a card are the shared card itself.
 - **Parsers** (`Card.parse`, `parse_cards`, `parse_action`, `Suit.parse`, `Preset.parse`)
   take text and raise `NotationError` for anything else.
-- **Loaders** (`ScoreSheet.from_json`, `GameRecord.from_json`) are the boundary for
-  untrusted files: anything wrong in a file is a `FormatError`, whatever it is: not JSON
-  text, arrays and objects nested more than 16 deep, numbers too long to read or out of
+- **Loaders** (`ScoreSheet.from_json`, `ScoreSheet.from_csv`, `GameRecord.from_json`) are
+  the boundary for untrusted files: anything wrong in a file is a `FormatError`, whatever it
+  is: longer than 16 MiB, not JSON text, arrays and objects nested more than 16 deep, numbers too long to read or out of
   range, a wrong type anywhere, entries that do not replay, or content that does not match
   the file's checksum. The checksum (SHA-256 of the content) catches edits, not forgery:
   anyone can compute it again for an edited file. What `to_json` writes, `from_json` reads
@@ -71,9 +71,23 @@ its first 40 characters, a number too long to write out by its size in bits.
 - **Bots and drivers** (`RandomBot`, `MonteCarloBot`, `play_game`, `tournament`,
   `random_games`, `sample_world`, `world_state`) take integer seeds only and check their
   arguments before any work; a bot's `act` refuses what is not a view with its legal actions.
-- **The command line** (`wizardrules ...`) answers with exit code 0, or prints one line of
-  error and exits with 2 (1 when its output pipe closes early); never a traceback. The
-  player count is checked before anything is built for it.
+- **Players' names**, wherever they come in (the sheet, the engine, the bots' games, the
+  command line, the pictures), pass one rule: text of 1 to 100 characters, not blank,
+  without the characters no document can hold (controls but tab, newline and carriage
+  return; U+FFFE, U+FFFF; lone surrogates) or that hide or reorder text (bidirectional
+  controls, zero-width and invisible characters); anything else is a `PlayerError`. Names
+  are kept and compared in composed form (NFC), so one name typed in two forms is a
+  duplicate. The [score sheet page](scoresheet.md#players-names) lists the characters.
+- **Sizes** are checked before the work they ask for: a tournament or `random_games` plays
+  at most 10,000,000 games, `standings` ranks at most 100,000 players, a picture's hand
+  holds at most a deck, and a file a loader reads is at most 16 MiB.
+- **The command line** (`wizardrules ...`) never prints a traceback. Its exit codes: 0 done;
+  2 bad input or options, with one line of error on stderr; 1 the output could not be
+  written (its pipe closed early, stdout is closed, the disk is full), with one line on
+  stderr unless the pipe's reader went away; 130 interrupted with Ctrl-C, with the one line
+  `wizardrules: interrupted`. Output that the terminal's encoding cannot hold
+  (`PYTHONIOENCODING=ascii`) is written with backslash escapes, and `--json` with `\\u`
+  escapes. The player count is checked before anything is built for it.
 
 Examples:
     >>> from wizardrules import Bid, WizardRulesError

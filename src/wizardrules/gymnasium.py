@@ -43,7 +43,7 @@ from gymnasium import spaces
 
 from wizardrules._convert import as_tuple, shown
 from wizardrules.bots import Bot, RandomBot, is_bot
-from wizardrules.engine import new_game
+from wizardrules.engine import GameState, new_game
 from wizardrules.errors import IllegalActionError, RulesError, WizardRulesError, WrongPhaseError
 from wizardrules.rl import BoolArray, Encoding, FloatArray, Reward
 from wizardrules.rl._env import RENDER_MODES, EnvBase, checked_penalty, checked_seed, worst_total
@@ -153,6 +153,7 @@ class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
         self.action_space = spaces.Discrete(self.codec.size)
         self._bots: list[Bot | None] = [None] * players
         self._done = False
+        self._stopped: str | None = None  # why the episode stopped early, when a bot failed
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -174,10 +175,8 @@ class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
         others = [other for other in range(self.players) if other != self.seat]
         for other, factory, bot_seed in zip(others, self._factories, bot_seeds, strict=True):
             bots[other] = _made(factory, bot_seed)
-        self._bots = bots
-        self._state = new_game(self.players, rules=self.rules, rng=random.Random(game_seed))
-        self._done = False
-        self._play_bots()
+        state = self._bots_played(new_game(self.players, rules=self.rules, rng=random.Random(game_seed)), bots)
+        self._bots, self._state, self._done, self._stopped = bots, state, False, None
         return self._observation(), self._info()
 
     def step(self, action: SupportsIndex) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
@@ -190,24 +189,24 @@ class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
 
         Raises:
             ActionError: `action` is not an index of the action space.
-            WrongPhaseError: the episode is over; reset first.
-            IllegalActionError: an opponent chose an illegal action.
+            WrongPhaseError: the episode is over, or stopped when a bot failed; reset first.
+            IllegalActionError: an opponent chose an illegal action: the game stays as it was
+                before the step, and the episode stops (the next `step` says why; reset first).
         """
         state = self.game
         if self._done:
-            raise WrongPhaseError(
-                player=f"seat {self.seat}", action=f"act {shown(action)}", reason="the episode is over: reset first"
-            )
+            reason = self._stopped or "the episode is over: reset first"
+            raise WrongPhaseError(player=f"seat {self.seat}", action=f"act {shown(action)}", reason=reason)
         chosen = self.codec.action(action)
         before = state.totals[self.seat]
         try:
-            self._state = state.apply(chosen)
+            after = state.apply(chosen)
         except IllegalActionError:
             self._done = True
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, True, False, info
-        self._play_bots()
+        self._state = self._bots_played(after, self._bots)
         self._done = self.game.is_over
         reward = (self.game.totals[self.seat] - before) * self._scale
         if self.render_mode == "human":
@@ -216,8 +215,10 @@ class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
 
     def action_masks(self) -> BoolArray:
         """The learner's legal actions now, as booleans over the action space (all `False` once over)."""
+        if self._done:  # also when the first reset stopped on a bot's failure, before any game
+            return np.zeros(self.codec.size, dtype=np.bool_)
         state = self.game
-        if self._done or state.to_move != self.seat:
+        if state.to_move != self.seat:
             return np.zeros(self.codec.size, dtype=np.bool_)
         return self.codec.mask(state)
 
@@ -227,18 +228,28 @@ class WizardEnv(EnvBase, gymnasium.Env[FloatArray, np.int64]):
             [f"seat {seat}" + (" (learner)" if seat == self.seat else "") for seat in range(self.players)]
         )
 
-    def _play_bots(self) -> None:
-        """Let the bots act until the learner is to act or the game is over."""
-        state = self.game
-        bots = self._bots
-        while True:
-            seat = state.to_move
-            if seat is None or seat == self.seat:
-                break
-            bot = bots[seat]
-            assert bot is not None  # noqa: S101 - every other seat has a bot after reset
-            state = state.apply(bot.act(state.view(seat), state.legal_actions()), seat=seat)
-        self._state = state
+    def _bots_played(self, state: GameState, bots: Sequence[Bot | None]) -> GameState:
+        """`state` after the bots acted until the learner is to act or the game is over.
+
+        When a bot fails (its action is refused, or it raises), the environment keeps the game
+        as it was before this step or reset, ends the episode and says why on the next `step`:
+        the learner's action is never played for a bot.
+        """
+        try:
+            while True:
+                seat = state.to_move
+                if seat is None or seat == self.seat:
+                    return state
+                bot = bots[seat]
+                assert bot is not None  # noqa: S101 - every other seat has a bot after reset
+                state = state.apply(bot.act(state.view(seat), state.legal_actions()), seat=seat)
+        except Exception as error:
+            self._done = True
+            self._stopped = (
+                f"the episode stopped when seat {state.to_move}'s bot failed ({type(error).__name__}: "
+                f"{shown(str(error))}); the game is as it was before: reset first"
+            )
+            raise
 
     def _observation(self) -> FloatArray:
         return self._encode(self.game.view(self.seat))

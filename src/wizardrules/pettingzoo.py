@@ -331,6 +331,8 @@ class WizardEnv(EnvBase, AECEnv):  # type: ignore[misc]  # PettingZoo ships no t
             compiled.step(self._rows[index])
         except IllegalActionError:
             if self.illegal_reward is None:
+                # the engine's own error (its class, player and reason), as the engine backend raises it
+                self.game.apply(self.codec.action(index))
                 raise
             self._end_illegal(agent, self.illegal_reward)
             return

@@ -26,7 +26,7 @@ from typing import Any, Final
 from attrs import field, frozen
 
 from wizardrules import _lazy
-from wizardrules._convert import shown
+from wizardrules._convert import game_count, shown
 from wizardrules.cards import Suit
 from wizardrules.engine import GameState, new_game
 from wizardrules.errors import RulesError
@@ -36,8 +36,6 @@ from wizardrules.sheet import ScoreSheet
 
 __all__ = ["SimGame", "SimRound", "random_games"]
 
-MAX_GAMES: Final = 2**40
-"""The most games one call plays (as `wizardrules.fast.playouts`)."""
 MAX_SEED: Final = 2**64
 """Seeds are whole numbers below this, on both paths."""
 _SUITS: Final = tuple(Suit)
@@ -196,7 +194,8 @@ def random_games(
     whether or not the extra is installed.
 
     Args:
-        n: the number of games, 0..2**40.
+        n: the number of games, 0..10,000,000 (`MAX_GAMES`: every game is kept; for more, use
+            `wizardrules.fast.playouts`, which keeps totals only).
         players: the number of players (3-6) or their names.
         rules: the rules (the rulebook's by default); any rules, special cards included.
         seed: the run's seed, 0..2**64-1.
@@ -214,8 +213,7 @@ def random_games(
         >>> random_games(1, seed=3, compiled=False) == random_games(1, seed=3, compiled=False)
         True
     """
-    if type(n) is not int or not 0 <= n <= MAX_GAMES:
-        raise RulesError(f"random_games: {shown(n)} games; give a whole number 0..2**40")
+    n = game_count(n, "random_games: games", RulesError)  # before anything grows with it
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
         raise RulesError(f"random_games: seed {shown(seed)}; give a whole number 0..2**64-1")
     if compiled:

@@ -36,7 +36,7 @@ from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown, whole
 from wizardrules.actions import ACTION_CLASSES, Action, Bid, ChooseTrump, Look, Play
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
-from wizardrules.bots import Bot, RuleBot, check_turn, is_bot, seeded_random
+from wizardrules.bots import Bot, RuleBot, check_turn, is_bot, random_state, seeded_random
 from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import DealError, RulesError
@@ -532,7 +532,7 @@ class MonteCarloBot:
     rollout: Bot | None = field(default=None, validator=_bot_or_none)
     time_ms: float | None = field(default=None, validator=_positive_time)
     compiled: bool = True
-    _rng: random.Random = field(init=False, repr=False)
+    _rng: random.Random = field(init=False, repr=False, eq=random_state)
 
     def __attrs_post_init__(self) -> None:
         self._rng = seeded_random(self.seed, "MonteCarloBot")

@@ -171,6 +171,9 @@ STANDARD_SCORE: Final = StandardScore()
 """The rulebook's scoring rule."""
 
 
+MAX_RANKED: Final = 100_000
+"""The most players `standings` and `winners` rank at once (a table has 3 to 6; a ranking of
+many bots may have more): longer sequences are refused before they are copied."""
 POINTS_LIMIT: Final = 10**15
 """The most points, either way, a score rule may give for a round."""
 
@@ -228,7 +231,7 @@ def standings(
         hits: each player's count of exactly hit bids; required for `TieBreak.EXACT_HITS`.
 
     Raises:
-        ScoringError: the inputs do not fit together.
+        ScoringError: the inputs do not fit together, or rank more than `MAX_RANKED` (100,000) players.
 
     Examples:
         >>> standings([90, 90, 30], tiebreak=TieBreak.EXACT_HITS, hits=[4, 6, 9])
@@ -262,14 +265,14 @@ def winners(
 def _rank_keys(totals: Sequence[int], tiebreak: TieBreak, hits: Sequence[int] | None) -> list[tuple[int, int]]:
     if not isinstance(tiebreak, TieBreak):
         raise ScoringError(f"tiebreak {shown(tiebreak)} is not a TieBreak")
-    values = as_tuple(totals, "totals", ScoringError)
+    values = as_tuple(totals, "totals", ScoringError, limit=MAX_RANKED)  # refused before it is copied
     if any(type(v) is not int for v in values):
         raise ScoringError(f"totals {shown(values)} must be whole numbers")
     if tiebreak is TieBreak.NONE:
         return [(v, 0) for v in values]
     if hits is None:
         raise ScoringError("tie-break EXACT_HITS needs the players' exact-hit counts (hits=...)")
-    counts = as_tuple(hits, "hits", ScoringError)
+    counts = as_tuple(hits, "hits", ScoringError, limit=MAX_RANKED)
     if len(counts) != len(values) or any(type(h) is not int or h < 0 for h in counts):
         raise ScoringError(f"hits {shown(counts)} must be one count 0 or more per player ({len(values)})")
     return list(zip(values, counts, strict=True))

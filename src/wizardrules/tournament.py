@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules._convert import shown
+from wizardrules._convert import game_count, shown
 from wizardrules._progress import Bar, checked, progress_bar
 from wizardrules.bots import Bot, is_bot, play_game
 from wizardrules.cards import Language
@@ -477,6 +477,19 @@ def _chunks(games: int, chunk_size: int | None) -> list[range]:
     return [range(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+def _quiet_interrupts() -> None:
+    """In a pool's worker: Ctrl-C (which reaches every process of the terminal's group) ends the
+    worker quietly, and the calling process reports the interrupt; else every worker would print
+    its own traceback."""
+    import signal  # noqa: PLC0415 - only in a pool's worker
+
+    signal.signal(signal.SIGINT, _exit_quietly)
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    os._exit(128 + signum)  # at once: a worker holds nothing to save, and SystemExit would end only its game
+
+
 def _check_picklable(job: _Job) -> None:
     import pickle  # noqa: PLC0415 - only for a process pool
 
@@ -540,7 +553,7 @@ def tournament(
         bots: one spec per player (3 to 6): a bot class, a `BotFactory`, or a callable
             `(game_seed) -> Bot`. Names are the class (or factory) names, numbered where
             several bots share one ("RandomBot 1", "RandomBot 2").
-        games: the number of games, 1 or more.
+        games: the number of games, 1 to 10,000,000 (`MAX_GAMES`).
         rules: the rules of every game; the rulebook's by default.
         seed: the tournament's seed.
         executor: where the games run. `"process"` (the default): a process pool of
@@ -554,7 +567,7 @@ def tournament(
         chunk_size: games per task sent to the executor; by default about 1% of the games.
 
     Raises:
-        RulesError: no games, a wrong number of bots for the rules, a spec that does not
+        RulesError: no games or more than 10,000,000, a wrong number of bots for the rules, a spec that does not
             make a bot, or one a process pool cannot pickle. With an executor, an error in a
             game that cannot be pickled (and so could not be sent back from a process) arrives
             as a RulesError that names it.
@@ -568,14 +581,13 @@ def tournament(
         >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
         True
     """
-    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
-
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
-    if type(games) is not int or games < 1:
-        raise RulesError(f"games {shown(games)} must be a whole number of 1 or more")
+    games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
     if type(seed) is not int:
         raise RulesError(f"seed {shown(seed)} must be an integer")
+    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
+
     progress = checked(progress, "tournament", RulesError)
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise RulesError(f"chunk_size {shown(chunk_size)} must be a whole number of 1 or more, or None")
@@ -606,7 +618,8 @@ def tournament(
     bar = progress_bar(games, desc="tournament", unit="game", progress=progress)
     try:
         if executor == "process":
-            pool = ProcessPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(chunks))))
+            workers = max(1, min(os.cpu_count() or 1, len(chunks)))
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_interrupts)
             try:
                 outcomes = _run(job, chunks, pool, bar)
             finally:

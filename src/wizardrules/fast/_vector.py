@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Sequence, Sized
 from typing import Any, Final, SupportsIndex, TypeVar
 
 import numpy as np
@@ -305,6 +306,17 @@ class VectorGame:
             and values.flags.carray  # C-contiguous, aligned and writable
         ):
             return values  # the common case: as the kernels take them
+        if not isinstance(values, np.ndarray):
+            # a length is checked before anything is converted (a range of 10**12 is not built),
+            # and a bool is no index, also inside a list (numpy would read True as 1)
+            if not isinstance(values, Sized) or _length(values) != len(self):
+                raise self._wrong(what)
+            try:
+                bools = any(isinstance(value, (bool, np.bool_)) for value in itertools.islice(values, len(self)))  # type: ignore[call-overload]
+            except (TypeError, ValueError):
+                raise self._wrong(what) from None
+            if bools:
+                raise self._wrong(what)
         try:
             given = np.asarray(values)
         except (ValueError, TypeError):  # ragged nests, values numpy cannot hold
@@ -404,3 +416,11 @@ class VectorGame:
             deals=deals,
             actions=actions,
         )
+
+
+def _length(values: Sized) -> int:
+    """`len(values)`, or -1 when a sized object cannot say (a range past the largest index)."""
+    try:
+        return len(values)
+    except (TypeError, ValueError, OverflowError):
+        return -1

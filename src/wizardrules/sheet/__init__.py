@@ -24,6 +24,7 @@ from attrs import field, frozen
 
 from wizardrules import _pictures
 from wizardrules._convert import as_tuple, shown
+from wizardrules._names import check_names, lookup
 from wizardrules.bidding import CloudChange, verify_bid
 from wizardrules.cards import Language, Special, Suit
 from wizardrules.errors import (
@@ -62,19 +63,7 @@ Player: TypeAlias = "str | int"
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, str) or not isinstance(players, Iterable):
-        raise PlayerError(f"players {shown(players)} must be a list of names")
-    names = as_tuple(players, "players", PlayerError, limit=1000)  # e.g. a 0-d numpy array cannot be listed
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise PlayerError(f"player name {shown(name)} must be non-empty text")
-    names = tuple(map(str.__str__, names))  # plain strs, also of str subclasses
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise PlayerError(f"players {shown(list(names))}: the name {shown(name)} appears twice")
-        seen.add(name)
-    return names
+    return check_names(players)  # the one rule for names (see wizardrules._names)
 
 
 def _shown_game(state: SheetState) -> tuple[object, ...]:
@@ -216,7 +205,7 @@ class ScoreSheet:
         """
         if isinstance(player, str):
             try:
-                return self.players.index(player)
+                return self.players.index(lookup(player))
             except ValueError:
                 raise PlayerError(
                     f"unknown player {shown(player)}; the players are {shown(list(self.players))}"
@@ -382,6 +371,10 @@ class ScoreSheet:
     def _per_player(self, values: Sequence[int] | Mapping[str, int], what: str) -> tuple[int, ...]:
         n = len(self.players)
         if isinstance(values, Mapping):
+            given = list(values)
+            values = {lookup(k) if type(k) is str else k: values[k] for k in given}  # names compare composed (NFC)
+            if len(values) != len(given):
+                raise PlayerError(f"{what}: a player is named twice, in two Unicode forms, in {shown(given)}")
             unknown = [k for k in values if k not in self.players]
             if unknown:
                 raise PlayerError(
@@ -394,7 +387,7 @@ class ScoreSheet:
         elif isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise EntryError(f"{what} {shown(values)}: expected one number per player")
         else:
-            result = tuple(values)
+            result = as_tuple(values, what, EntryError, limit=n)  # a longer one is refused before it is copied
             if len(result) != n:
                 raise EntryError(f"{what} {shown(list(result))}: {len(result)} entries for {n} players")
         for name, value in zip(self.players, result, strict=True):
@@ -444,7 +437,8 @@ class ScoreSheet:
     def _blind_seats(self, blind: Iterable[Player]) -> frozenset[int]:
         if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
             raise EntryError(f"blind {shown(blind)}: expected a collection of players (names or seats)")
-        seats = frozenset(self.seat(p) for p in blind)
+        given = as_tuple(blind, "blind", EntryError, limit=len(self.players))  # no more than one per player
+        seats = frozenset(self.seat(p) for p in given)
         if seats and Variant.CLAIRVOYANCE in self.rules.variants and self.current_round == 1:
             raise BlindBidError("blind bids in round 1: nobody sees their own card in a clairvoyance round (R4.5)")
         if seats and Variant.BLIND_BIDS not in self.rules.variants:

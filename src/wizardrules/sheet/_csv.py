@@ -4,6 +4,14 @@ One row per finished round: its number, cards and dealer, its trump when any rou
 is on the record, its Bomb tricks when the rules have the Bomb; then per player the bid,
 the bid after a Cloud change when the rules have the Cloud, a `B` for a blind bid when the
 rules allow blind bids, the tricks, the points and the running total.
+
+Names are the only text a caller puts in the file (the header and the dealer column). A
+spreadsheet would take a cell that starts with `=`, `+`, `-`, `@` (or their full-width
+forms), a tab or a line break for a formula, so such a cell is written with a `'` in front
+(as spreadsheets themselves mark text), and so is a cell that starts with `'`; reading
+takes the first `'` off again, so every name reads back as it was. Cells that hold a line
+break are quoted, and the columns are read by their position, so that players named `A`
+and `A final` cannot mix up their columns.
 """
 
 from __future__ import annotations
@@ -11,9 +19,10 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-from wizardrules._convert import shown
+from wizardrules._convert import file_text, shown
+from wizardrules._names import lookup
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Special, Suit
 from wizardrules.errors import FormatError, NotationError, RulesError, WizardRulesError
@@ -47,18 +56,42 @@ def _bomb(rules: Rules) -> bool:
     return Special.BOMB in rules.special_cards
 
 
+_FORMULA_STARTS: Final = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20'")
+"""The first characters that make a spreadsheet read a cell as a formula, and the quote that marks text."""
+
+
+def text_cell(text: str) -> str:
+    """`text` as a cell that no spreadsheet reads as a formula: a `'` in front where it could start one.
+
+    Examples:
+        >>> text_cell("=HYPERLINK(1)"), text_cell("'Tom"), text_cell("Tom")
+        ("'=HYPERLINK(1)", "''Tom", 'Tom')
+    """
+    return f"'{text}" if text[:1] in _FORMULA_STARTS else text
+
+
+def cell_text(cell: str) -> str:
+    """The text of a cell that `text_cell` wrote: its first `'` taken off."""
+    return cell[1:] if cell.startswith("'") else cell
+
+
+def _line(cells: Sequence[object]) -> str:
+    """One CSV line ending in a newline, with any cell that holds a line break (`\\r` too) quoted."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerow(cells)  # quotes cells with \r or \n in them
+    return f"{out.getvalue()[:-2]}\n"
+
+
 def write(sheet: ScoreSheet) -> str:
     """The sheet's finished rounds as CSV, with a header row."""
     rules = sheet.rules
     with_trump = any(r.trump is not None for r in sheet.rounds)
     own = player_columns(rules)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    columns = [f"{name} {col}" for name in sheet.players for col in own]
-    writer.writerow([*round_columns(rules, trump=with_trump), *columns])
+    columns = [text_cell(f"{name} {col}") for name in sheet.players for col in own]
+    lines = [_line([*round_columns(rules, trump=with_trump), *columns])]
     running = [0] * len(sheet.players)
     for r in sheet.rounds:
-        row: list[object] = [r.number, r.cards, sheet.players[r.dealer]]
+        row: list[object] = [r.number, r.cards, text_cell(sheet.players[r.dealer])]
         if with_trump:
             row.append("" if r.trump is None else r.trump.name.lower())
         if _bomb(rules):
@@ -74,8 +107,8 @@ def write(sheet: ScoreSheet) -> str:
                 "total": running[seat],
             }
             row += [cells[col] for col in own]
-        writer.writerow(row)
-    return out.getvalue()
+        lines.append(_line(row))
+    return "".join(lines)
 
 
 class CsvRound(NamedTuple):
@@ -117,6 +150,7 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
     Raises:
         FormatError: not such a CSV: the message names the line and the column.
     """
+    text = file_text(text, _WHAT, FormatError)  # at most MAX_FILE, before anything is read
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -125,22 +159,29 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
     if not isinstance(text, str):
         raise FormatError(f"{_WHAT}: expected text, got {type(text).__name__}")
     try:
-        table = list(csv.reader(io.StringIO(text)))
+        table = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as error:
         raise FormatError(f"{_WHAT}: {error}") from None
     if not table:
         raise FormatError(f"{_WHAT}: the file is empty; expected a header row")
-    header, body = table[0], table[1:]
+    header, body = [cell_text(cell) for cell in table[0]], table[1:]
     with_trump = len(header) > 3 and header[3] == "trump"
     fixed = round_columns(rules, trump=with_trump)
-    players = _players(header, fixed, player_columns(rules))
+    own = player_columns(rules)
+    players = _players(header, fixed, own)
     rows = []
     for line, cells in enumerate(body, start=2):
         if not cells:
             continue
         if len(cells) != len(header):
             raise FormatError(f"{_WHAT} line {line}: {len(cells)} cells, the header has {len(header)}")
-        rows.append(_row(line, dict(zip(header, cells, strict=True)), players, with_trump, rules))
+        # by position, not by the header's names: two players' columns may share a name ("A final bid")
+        column = {name: cells[i] for i, name in enumerate(fixed)}
+        column["dealer"] = lookup(cell_text(column["dealer"]))  # names compare composed (NFC)
+        per_player = tuple(
+            {col: cells[len(fixed) + seat * len(own) + i] for i, col in enumerate(own)} for seat in range(len(players))
+        )
+        rows.append(_row(line, column, per_player, players, rules))
     return players, rows
 
 
@@ -169,37 +210,40 @@ def _players(header: list[str], fixed: list[str], own: list[str]) -> tuple[str, 
     return tuple(players)
 
 
-def _row(line: int, cells: dict[str, str], players: Sequence[str], with_trump: bool, rules: Rules) -> CsvRound:
-    def number(column: str) -> int:
-        text = cells[column].strip()
+def _row(
+    line: int, cells: dict[str, str], own: Sequence[dict[str, str]], players: Sequence[str], rules: Rules
+) -> CsvRound:
+    def number(text: str, column: str) -> int:
         try:
-            return int(text)
+            return int(text.strip())
         except ValueError:
-            raise FormatError(f"{_WHAT} line {line}, column {column!r}: {shown(text)} is not a whole number") from None
+            raise FormatError(
+                f"{_WHAT} line {line}, column {column!r}: {shown(text.strip())} is not a whole number"
+            ) from None
 
     def per_player(col: str) -> tuple[int, ...]:
-        return tuple(number(f"{name} {col}") for name in players)
+        return tuple(number(own[seat][col], f"{name} {col}") for seat, name in enumerate(players))
 
     trump = None
-    if with_trump and cells["trump"].strip():
+    if "trump" in cells and cells["trump"].strip():
         try:
             trump = Suit.parse(cells["trump"])
         except NotationError as error:
             raise FormatError(f"{_WHAT} line {line}, column 'trump': {error}") from None
     blind = []
-    for name in players:
-        mark = cells.get(f"{name} blind", "").strip()
+    for seat, name in enumerate(players):
+        mark = own[seat].get("blind", "").strip()
         if mark not in ("", "B"):
             raise FormatError(f"{_WHAT} line {line}, column {name + ' blind'!r}: {shown(mark)} is not B or empty")
         blind.append(mark == "B")
     bids = per_player("bid")
     return CsvRound(
         line=line,
-        number=number("round"),
-        cards=number("cards"),
+        number=number(cells["round"], "round"),
+        cards=number(cells["cards"], "cards"),
         dealer=cells["dealer"],
         trump=trump,
-        bombs=number("bombs") if _bomb(rules) else 0,
+        bombs=number(cells["bombs"], "bombs") if _bomb(rules) else 0,
         bids=bids,
         final_bids=per_player("final bid") if Special.CLOUD in rules.special_cards else bids,
         blind=tuple(blind),

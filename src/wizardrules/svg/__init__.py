@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from wizardrules import _pictures
-from wizardrules.cards import Card, Language, Suit
+from wizardrules._convert import as_tuple, shown
+from wizardrules._names import check_name
+from wizardrules.cards import MAX_DECK_SIZE, Card, Language, Suit
 from wizardrules.engine import GameState, PlayerView
 from wizardrules.errors import CardError, TrickError
 from wizardrules.sheet import ScoreSheet
@@ -89,10 +91,10 @@ def _scale(size: float | None, width: float) -> float:
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise CardError(f"{what} {cards!r:.60}: expected cards, e.g. parse_cards('R3 W')")
-    found = tuple(cards)
+    found = as_tuple(cards, what, CardError, limit=MAX_DECK_SIZE)  # no hand holds more than the deck
     for item in found:
         if not isinstance(item, Card):
-            raise CardError(f"{what}: {item!r:.40} is not a Card")
+            raise CardError(f"{what}: {shown(item)} is not a Card")
     return found
 
 
@@ -224,10 +226,10 @@ def _labels(names: Sequence[str] | None, count: int, default: str, what: str) ->
         return tuple(f"{default} {i}" for i in range(count))
     if isinstance(names, str) or not isinstance(names, Sequence):
         raise PictureError(f"{what} {names!r:.60}: expected a list of names")
-    labels = tuple(names)
+    labels = as_tuple(names, what, PictureError, limit=count)
     if len(labels) != count or not all(isinstance(name, str) for name in labels):
-        raise PictureError(f"{what} {labels!r:.80}: expected {count} names")
-    return labels
+        raise PictureError(f"{what} {shown(labels)}: expected {count} names")
+    return tuple(check_name(name, f"{what}: name") for name in labels)  # the one rule for names
 
 
 def _trick_scene(
