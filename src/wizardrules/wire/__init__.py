@@ -73,6 +73,7 @@ __all__ = [
     "ACTION_FORMAT",
     "EVENTS_FORMAT",
     "EVENT_FORMAT",
+    "MAX_TEXT",
     "VERSION",
     "VIEW_FORMAT",
     "action_from_dict",
