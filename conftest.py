@@ -17,10 +17,10 @@ collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*", 
 # The modules of optional extras, and the docs pages that use them, are collected for their
 # doctests only where the extra is installed (their tests skip themselves).
 _EXTRAS = {
-    "numpy": ["src/wizardrules/rl.py", "src/wizardrules/_rl_*.py", "src/wizardrules/_table.py"],
+    "numpy": ["src/wizardrules/rl/*"],
     "pettingzoo": ["src/wizardrules/pettingzoo.py"],
     "gymnasium": ["src/wizardrules/gymnasium.py"],
-    "pyspiel": ["src/wizardrules/openspiel.py", "src/wizardrules/_spiel.py"],
+    "pyspiel": ["src/wizardrules/openspiel.py"],
     "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
 }
 for _module, _paths in _EXTRAS.items():

@@ -20,7 +20,6 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 import pytest
 
 from wizardrules import (
@@ -99,6 +98,7 @@ def test_sequences_longer_than_their_value_can_be_are_refused_before_they_are_co
 
 def test_vector_game_checks_the_length_before_converting() -> None:
     """`VectorGame.step` and `observe` refuse a sequence of the wrong length before numpy copies it."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     fast = pytest.importorskip("wizardrules.fast")
     games = fast.VectorGame(4, players=3, seed=1)
     for huge in (range(2 * 10**8), range(10**12), range(10**30)):
@@ -108,6 +108,8 @@ def test_vector_game_checks_the_length_before_converting() -> None:
 
 def test_vector_game_refuses_bools_as_actions() -> None:
     """A bool is no action index, inside a list as in a bool array; nothing changes."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     fast = pytest.importorskip("wizardrules.fast")
     games = fast.VectorGame(4, players=3, seed=1)
     before = games.legal_mask().copy()
@@ -160,6 +162,8 @@ class _BadBidder:
 
 def test_gymnasium_opponent_refusal_changes_nothing_and_stops_the_episode() -> None:
     """A refused opponent move leaves the game as before the step; the next step says why; reset starts anew."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium", reason='needs the extra gymnasium: pip install -e ".[gymnasium]"')
     gym = pytest.importorskip("wizardrules.gymnasium")
     env = gym.WizardEnv(players=3, opponents=_BadBidder, seat=0)
     _, info = env.reset(seed=3)
@@ -180,8 +184,10 @@ def test_gymnasium_opponent_refusal_changes_nothing_and_stops_the_episode() -> N
 
 def test_pettingzoo_backends_raise_the_same_error_for_an_illegal_action() -> None:
     """The engine and the compiled backend raise the same class, with the same message, and change nothing."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo", reason='needs the extra pettingzoo: pip install -e ".[pettingzoo]"')
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     pz = pytest.importorskip("wizardrules.pettingzoo")
-    pytest.importorskip("wizardrules.fast")
     caught = []
     for backend in (pz.Backend.ENGINE, pz.Backend.COMPILED):
         env = pz.raw_env(4, backend=backend)

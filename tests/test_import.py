@@ -35,6 +35,7 @@ def test_import_loads_no_process_pool_fractions_or_pickle() -> None:
 
 def test_random_games_load_the_compiled_core_when_they_run_on_it() -> None:
     """`random_games` loads the `fast` extra (numba, numpy) on its first compiled run, not before."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     code = (
         "from wizardrules import random_games\n"
         "print('wizardrules.fast' in sys.modules, 'numba' in sys.modules)\n"

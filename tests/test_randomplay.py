@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from attrs import frozen
@@ -26,7 +26,10 @@ from wizardrules import (
     random_games,
     round_points,
 )
-from wizardrules.fast import playouts
+
+_FAST: Any = _lazy.optional("wizardrules.fast")
+needs_fast = pytest.mark.skipif(_FAST is None, reason='needs the extra fast: pip install -e ".[fast]"')
+"""The tests that compare with the compiled core's own playouts."""
 
 GAMES_PER_SETUP: Final = 6
 """Games per (rules, players, path) setup."""
@@ -79,6 +82,7 @@ def _usable(rules: Rules, players: int) -> bool:
     return not (rules.schedule is ScheduleKind.EINFARBIG and players > 4)
 
 
+@needs_fast
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=_rules_id)
 def test_r2_r7_compiled_games_are_the_playouts_and_replay_exactly(rules: Rules, players: int) -> None:
@@ -86,7 +90,7 @@ def test_r2_r7_compiled_games_are_the_playouts_and_replay_exactly(rules: Rules, 
     if not _usable(rules, players):
         pytest.skip("Einfarbig is for 3 or 4 players")
     games = random_games(GAMES_PER_SETUP, players=players, rules=rules, seed=players)
-    run = playouts(GAMES_PER_SETUP, players=players, rules=rules, seed=players)
+    run = _FAST.playouts(GAMES_PER_SETUP, players=players, rules=rules, seed=players)
     for i, game in enumerate(games):
         assert game.totals == tuple(run.totals[i].tolist())
         assert [r.bids for r in game.rounds] == [tuple(row) for row in run.bids[i].tolist()]
@@ -133,15 +137,19 @@ def test_r6_4_custom_score_rule_plays_through_the_engine() -> None:
         assert all(p in (0, 10) for r in game.rounds for p in r.points)
 
 
+@needs_fast
 def test_r6_4_standard_score_with_other_numbers_is_compiled() -> None:
     """R6.4: `StandardScore` with other numbers is the compiled core's: the games are `fast.playouts`'."""
     rules = Rules(score_rule=StandardScore(hit_bonus=30), schedule=SHORT.schedule)
     games = random_games(5, players=3, rules=rules, seed=2)
-    assert [g.totals for g in games] == [tuple(t) for t in playouts(5, players=3, rules=rules, seed=2).totals.tolist()]
+    assert [g.totals for g in games] == [
+        tuple(t) for t in _FAST.playouts(5, players=3, rules=rules, seed=2).totals.tolist()
+    ]
     for game in games:
         _assert_exact(game)
 
 
+@needs_fast
 def test_without_the_extra_the_engine_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the `fast` extra, the games are the engine's, as with `compiled=False`."""
     engine = random_games(3, players=4, rules=SHORT, seed=4, compiled=False)
