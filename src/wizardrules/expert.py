@@ -7,8 +7,8 @@ for each choice, keep the best) with three differences:
 - **Worlds weighted by inference.** It deals many candidate worlds that respect the voids,
   weighs each by how well every other hand explains that seat's bid (a seat's hand at the
   deal, the cards it holds plus those it played, is worth about its bid) and its play so far
-  (the cards it still holds are worth about the tricks it still needs), and keeps a weighted
-  draw of them without replacement. A seat that bid three is searched in worlds where it
+  (the cards it still holds are worth about the tricks it still needs), and draws the worlds
+  it searches from them by weight. A seat that bid three is searched in worlds where it
   holds three tricks' worth, not in worlds drawn as if it had said nothing.
 - **Bidding by search.** Every bid near the hand's worth is played out in every world, and
   the bid with the best mean wins.
@@ -424,8 +424,16 @@ def _supported(view: PlayerView) -> bool:
 
 
 def _compiled_rollouts() -> ModuleType | None:
-    """The compiled rollouts, `None` without the `fast` extra (loaded by name: the fast core is a layer above)."""
-    return _lazy.optional("wizardrules._compiled.montecarlo")
+    """The compiled batch rollouts, `None` without the `fast` extra (loaded by name: the fast core is a layer above)."""
+    return _lazy.optional("wizardrules.fast._kernels.worlds")
+
+
+def _mask(hand: Sequence[int]) -> int:
+    """A hand as the compiled core's bit mask: suit cards on the same bits, Wizards on 52..55, Jesters on 56..59."""
+    mask = 0
+    for c in hand:
+        mask |= 1 << (c if c < _JESTER else c + 4 if c < _WIZARD else c - 4)
+    return mask
 
 
 # -- the bot --------------------------------------------------------------------------------------
@@ -453,17 +461,19 @@ class ExpertBot:
     """Search over worlds weighted by the bids and the play so far, with bids searched too.
 
     Each decision deals `oversample * worlds` candidate worlds that respect the voids, weighs
-    them by how well the other hands explain their bids and play (see the module), keeps a
-    weighted draw of `worlds` of them, and plays the round out from each legal choice in each
-    kept world (bids within `bid_window` of the hand's worth). The choice with the best mean
-    relative score (its round points minus the mean of the others') wins.
+    them by how well the other hands explain their bids and play (see the module), draws
+    `worlds` of them by weight (importance resampling: a world drawn twice counts twice and is
+    played once), and plays the round out from each legal choice in each drawn world (bids
+    within `bid_window` of the hand's worth). The choice with the best mean relative score
+    (its round points minus the mean of the others') wins.
 
     Attributes:
         worlds: worlds searched per decision.
         seed: the seed of the bot's random source; with `time_ms=None` its choices are a
             function of the seed and the views it was shown.
-        time_ms: a time budget per decision in milliseconds: no new world is started once it
-            is spent (at least one world is always played).
+        time_ms: a time budget per decision in milliseconds for the pure-Python rollouts: no
+            new world is started once it is spent (at least one world is always played). The
+            compiled core plays all the worlds in one batch.
         compiled: play the rollouts in the compiled core when the `fast` extra is installed
             and the rules are the core's; else on the bot's own pure-Python simulator.
         oversample: candidate worlds dealt per world kept.
@@ -515,17 +525,7 @@ class ExpertBot:
         if not _supported(view):
             return self._fallback.act(view, legal)
         start = time.monotonic()
-        game = _Round(
-            players=len(view.players),
-            seat=view.seat,
-            trump=-1 if view.trump is None else _SUITS.index(view.trump),
-            cards=view.cards,
-            dealer=view.dealer,
-            bid_policy=view.rules.bid_policy,
-            round_number=view.round_number,
-            totals=view.totals,
-            horizon=self.horizon,
-        )
+        game = self._round(view)
         known = _known(view)
         choices: list[Action] = list(legal)
         if view.phase is Phase.BIDDING:
@@ -539,22 +539,73 @@ class ExpertBot:
         if compiled is not None and not compiled.possible(view.rules):
             compiled = None
         scores = [0.0] * len(choices)
-        for done, hands in enumerate(self._worlds(view, game, known)):
+        worlds = self._worlds(view, game, known)
+        if compiled is not None:  # every world in one batch: the time budget is spent on the worlds' draw
+            state = world_state(view, [tuple(sorted(_CARD_OF[c] for c in hand)) for hand in worlds[0][0]])
+            masks = [[_mask(hand) for hand in hands] for hands, _ in worlds]
+            for row, (_, count) in zip(compiled.batch_scores(view, state, masks, choices), worlds, strict=True):
+                for i, score in enumerate(row):
+                    scores[i] += count * score
+            worlds = []
+        for done, (hands, count) in enumerate(worlds):
             if done and self.time_ms is not None and (time.monotonic() - start) * 1000 >= self.time_ms:
                 break
-            if compiled is not None:
-                world = [tuple(sorted(_CARD_OF[c] for c in hand)) for hand in hands]
-                state = world_state(view, world)
-                for i, score in enumerate(compiled.scores(view, state, choices)):
-                    scores[i] += score
-                continue
             for i, action in enumerate(choices):
-                scores[i] += _rollout(game, known, hands, action)
+                scores[i] += count * _rollout(game, known, hands, action)
         best = max(range(len(choices)), key=lambda i: (scores[i], -i))
         return choices[best]
 
-    def _worlds(self, view: PlayerView, game: _Round, known: _Known) -> list[list[list[int]]]:
-        """`worlds` worlds drawn from `oversample` times as many candidates, by weight, without replacement."""
+    def sample_worlds(self, view: PlayerView) -> list[tuple[tuple[Card, ...], ...]]:
+        """The worlds the bot would search at `view`: per world, every seat's hand now.
+
+        They respect everything `sample_world` respects, and are drawn by how well they
+        explain the other seats' bids and play (see the class), from the bot's random source.
+
+        Raises:
+            RulesError: `view` is not a view, or a game the bot does not search itself (special
+                cards, hidden or blind bids, another score rule or bid policy).
+
+        Examples:
+            >>> from wizardrules import Bid, new_game
+            >>> state = new_game(4, seed=3).apply(Bid(tricks=1))
+            >>> worlds = ExpertBot(worlds=5).sample_worlds(state.view(2))
+            >>> len(worlds), [len(hand) for hand in worlds[0]]
+            (5, [1, 1, 1, 1])
+        """
+        if not isinstance(view, PlayerView):
+            raise RulesError(f"ExpertBot.sample_worlds: {shown(view)} is not a PlayerView (a state's view(seat))")
+        if not _supported(view):
+            raise RulesError(
+                "ExpertBot.sample_worlds: the bot searches the standard deck with open bids, no blind bids, "
+                "the standard score and free or not-equal bids only, with its own hand seen"
+            )
+        game = self._round(view)
+        return [
+            tuple(tuple(sorted(_CARD_OF[c] for c in hand)) for hand in hands)
+            for hands, count in self._worlds(view, game, _known(view))
+            for _ in range(count)
+        ]
+
+    def _round(self, view: PlayerView) -> _Round:
+        return _Round(
+            players=len(view.players),
+            seat=view.seat,
+            trump=-1 if view.trump is None else _SUITS.index(view.trump),
+            cards=view.cards,
+            dealer=view.dealer,
+            bid_policy=view.rules.bid_policy,
+            round_number=view.round_number,
+            totals=view.totals,
+            horizon=self.horizon,
+        )
+
+    def _worlds(self, view: PlayerView, game: _Round, known: _Known) -> list[tuple[list[list[int]], int]]:
+        """`worlds` draws by weight from `oversample` times as many candidates: each distinct world, with its count.
+
+        The candidates are uniform over the deals that respect the voids; a systematic
+        resampling by weight then makes the draws follow the weighted distribution (importance
+        resampling), and a world drawn `k` times counts `k` times without being played again.
+        """
         rng = self._rng
         candidates = []
         for _ in range(self.worlds * self.oversample):
@@ -562,9 +613,18 @@ class ExpertBot:
             if hands is None:
                 hands = _exact_deal(view, known, rng)
             candidates.append(hands)
-        weights = [_log_weight(game, known, hands, self.spread) for hands in candidates]
-        # Efraimidis-Spirakis: the largest keys log(u) / w are a weighted draw without replacement.
-        top = max(weights)
-        keys = [math.log(1.0 - rng.random()) / math.exp(w - top) for w in weights]
-        order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
-        return [candidates[i] for i in order[: self.worlds]]
+        logs = [_log_weight(game, known, hands, self.spread) for hands in candidates]
+        top = max(logs)
+        weights = [math.exp(w - top) for w in logs]
+        step = sum(weights) / self.worlds
+        point = rng.random() * step
+        counts: dict[int, int] = {}
+        running = 0.0
+        i = 0
+        for _ in range(self.worlds):
+            while running + weights[i] <= point and i < len(weights) - 1:
+                running += weights[i]
+                i += 1
+            counts[i] = counts.get(i, 0) + 1
+            point += step
+        return [(candidates[i], count) for i, count in counts.items()]
