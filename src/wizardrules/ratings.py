@@ -24,7 +24,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from attrs import frozen
@@ -109,10 +109,12 @@ class Ratings:
     ratings: tuple[Rating, ...]
     games: int
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Rating]:
+        """The ratings, best first."""
         return iter(self.ratings)
 
     def __len__(self) -> int:
+        """The number of players rated."""
         return len(self.ratings)
 
     def __getitem__(self, name: str) -> Rating:
