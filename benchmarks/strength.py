@@ -24,8 +24,9 @@ worlds, not on the machine; the run time does.
 - `--paper-games Q`: self-play in single 3-card rounds, 4 players (the setting of Schumacher
   and Pleines, IEEE CoG 2022): the exact-bid rate of four ExpertBots, four MonteCarloBots
   and four RuleBots.
-- `--calibrate-games C`: the CPU time of each searching bot's decisions (those with a
-  choice), over C games against three RuleBots, to set the budgets in worlds to a time.
+- `--calibrate-games C`: the CPU time (`time.process_time`) of each searching bot's
+  decisions (those with a choice), over C games against three RuleBots of the ladder's first
+  `--calibrate-rounds` rounds (0: full ladders), to set the budgets in worlds to a time.
 
 `--parts G --cache DIR` plays every tournament in parts of G games and keeps each part's
 result in DIR, so that an interrupted run resumes where it stopped (a part is reused only
@@ -113,6 +114,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
     parser.add_argument("--pure-worlds", type=int, default=56, help="pure-Python ExpertBot's worlds a decision")
     parser.add_argument("--mc-samples", type=int, default=50, help="MonteCarloBot's worlds a decision (head-to-head)")
     parser.add_argument("--calibrate-games", type=int, default=0, help="measure CPU ms a decision over this many games")
+    parser.add_argument(
+        "--calibrate-rounds", type=int, default=5, help="ladder rounds of the calibration games (0: full ladders)"
+    )
     parser.add_argument("--parts", type=int, default=0, help="play tournaments in parts of this many games")
     parser.add_argument("--cache", type=Path, default=None, help="directory keeping each part's result")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: one per core)")
@@ -254,7 +258,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
                 rounds_played = sum(s.rounds for s in result.bots)
                 extra[f"exact-bid rate, 4 {name}s, single 3-card rounds"] = hits / rounds_played
     if args.calibrate_games:
-        for rounds in (5, 0):
+        for rounds in (args.calibrate_rounds,):
             rules = Rules() if rounds == 0 else Rules(schedule=Schedule.ladder(4, rounds=rounds))
             where = "full ladder" if rounds == 0 else f"{rounds} rounds"
             for name, make in (
