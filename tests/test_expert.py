@@ -144,3 +144,15 @@ def test_bad_calls_are_refused() -> None:
     special = new_game(3, rules=Rules(special_cards=EDITION_2016), seed=1)
     with pytest.raises(RulesError, match="standard deck"):
         bot.sample_worlds(special.view(special.to_move or 0))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_simulator_plays_as_the_compiled_core(seed: int) -> None:
+    """The pure-Python rollouts mirror RuleBot as the compiled ones do: with no early stop, the same game."""
+    pytest.importorskip("numba")
+    rules = Rules(schedule=Schedule.ladder(4, rounds=5))
+    python = ExpertBot(worlds=4, seed=seed, compiled=False, horizon=15)
+    compiled = ExpertBot(worlds=4, seed=seed, compiled=True)
+    first = play_game([python, RuleBot(), RuleBot(), RuleBot()], rules=rules, seed=seed)
+    second = play_game([compiled, RuleBot(), RuleBot(), RuleBot()], rules=rules, seed=seed)
+    assert first.actions == second.actions

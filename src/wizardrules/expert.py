@@ -350,7 +350,7 @@ def _known(view: PlayerView) -> _Known:
         _codes((view.turned_up,), taken)
     trick_codes = [played[seat][-1] for seat in view.current_trick.seats]
     return _Known(
-        mine=tuple(mine),
+        mine=tuple(sorted(mine)),
         played=tuple(tuple(p) for p in played),
         pool=tuple(c for c in _DECK if c not in taken),
         voids=tuple(frozenset(v) for v in voids),
@@ -374,7 +374,7 @@ def _deal(known: _Known, seat: int, rng: random.Random, tries: int) -> list[list
             if s == seat:
                 hands.append(list(known.mine))
                 continue
-            hand = pool[start : start + known.sizes[s]]
+            hand = sorted(pool[start : start + known.sizes[s]])  # in card order, as the engine lists a hand
             start += known.sizes[s]
             if known.voids[s] and any(c < _JESTER and c // 13 in known.voids[s] for c in hand):
                 break
@@ -391,7 +391,7 @@ def _exact_deal(view: PlayerView, known: _Known, rng: random.Random) -> list[lis
     for cards in known.played:
         taken.update(cards)
     taken.update(c for c in _DECK if c not in known.pool and c not in taken)
-    return [list(known.mine) if s == view.seat else _codes(hand, taken) for s, hand in enumerate(world)]
+    return [list(known.mine) if s == view.seat else sorted(_codes(hand, taken)) for s, hand in enumerate(world)]
 
 
 def _log_weight(game: _Round, known: _Known, hands: list[list[int]], spread: float) -> float:
