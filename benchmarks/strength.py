@@ -14,8 +14,9 @@ worlds, not on the machine; the run time does.
 - `--special-games K`: RuleBot against RandomBots with all seven special cards.
 - `--mc-time-ms T`: MonteCarloBot with T ms a decision, compiled and in Python (machine-dependent).
 - `--duplicate-games D`: the variance duplicate deals save: RuleBot against three
-  RandomBots over the ladder's first five rounds, D games seat-rotated and D games duplicate,
-  with the widths of the 95% intervals side by side.
+  RandomBots, and MonteCarloBot (4 worlds) against three RuleBots, over the ladder's first
+  five rounds, D games seat-rotated and D games duplicate each, with the widths of the 95%
+  intervals side by side.
 - `--h2h-games H`: ExpertBot (`--expert-worlds`) against MonteCarloBot (`--mc-samples`)
   and two RuleBots, duplicate, the ladder's first `--h2h-rounds` rounds (0: full ladders),
   with the paired difference ExpertBot minus MonteCarloBot.
@@ -200,25 +201,29 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             )
     five = Rules(schedule=Schedule.ladder(4, rounds=5))
     if args.duplicate_games:
-        bots: list[BotSpec] = [RuleBot, RandomBot, RandomBot, RandomBot]
-        widths = {}
-        for duplicate in (False, True):
-            kind = "duplicate" if duplicate else "seat-rotated"
-            result = play(
-                f"Duplicate: RuleBot vs 3 RandomBots, 5 rounds, {kind}",
-                bots,
-                args.duplicate_games,
-                five,
-                duplicate=duplicate,
-            )
-            if result is not None:
-                gap = result.compare("RuleBot", "RandomBot 1")
-                widths[kind] = {
-                    "RuleBot mean, 95% CI width": result["RuleBot"].ci_high - result["RuleBot"].ci_low,
-                    "RuleBot - RandomBot 1": gap.to_dict(),
-                    "difference 95% CI width": gap.ci_high - gap.ci_low,
-                }
-        extra["duplicate vs seat rotation"] = widths
+        lineups: list[tuple[str, list[BotSpec], str, str]] = [
+            ("RuleBot vs 3 RandomBots", [RuleBot, RandomBot, RandomBot, RandomBot], "RuleBot", "RandomBot 1"),
+            (
+                "MonteCarloBot (4 worlds) vs 3 RuleBots",
+                [BotFactory(MonteCarloBot, samples=4), RuleBot, RuleBot, RuleBot],
+                "MonteCarloBot",
+                "RuleBot 1",
+            ),
+        ]
+        for lineup, bots, better, worse in lineups:
+            widths = {}
+            for duplicate in (False, True):
+                kind = "duplicate" if duplicate else "seat-rotated"
+                title = f"Duplicate: {lineup}, 5 rounds, {kind}"
+                result = play(title, bots, args.duplicate_games, five, duplicate=duplicate)
+                if result is not None:
+                    gap = result.compare(better, worse)
+                    widths[kind] = {
+                        f"{better} mean, 95% CI width": result[better].ci_high - result[better].ci_low,
+                        f"{better} - {worse}": gap.to_dict(),
+                        "difference 95% CI width": gap.ci_high - gap.ci_low,
+                    }
+            extra[f"duplicate vs seat rotation: {lineup}"] = widths
     if args.h2h_games:
         rules = Rules() if args.h2h_rounds == 0 else Rules(schedule=Schedule.ladder(4, rounds=args.h2h_rounds))
         rounds = "full ladders" if args.h2h_rounds == 0 else f"{args.h2h_rounds} rounds"

@@ -32,16 +32,17 @@ class HandRecorder:
         return legal[0]
 
 
-def test_duplicate_every_bot_holds_every_hand_of_a_deal() -> None:
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_duplicate_every_bot_holds_every_hand_of_a_deal(players: int) -> None:
     """Over one deal's rotations each bot is dealt each seat's hand once: the same hands, rotated."""
     HandRecorder.hands.clear()
-    bots = [BotFactory(HandRecorder).named(name) for name in "ABC"]
-    tournament(bots, 3, rules=SHORT3, seed=4, duplicate=True, executor=None)
-
-    held = [[HandRecorder.hands[bot_seed(4, game, bot)] for bot in range(3)] for game in range(3)]
-    for bot in range(3):
-        assert sorted(held[game][bot] for game in range(3)) == sorted(held[0])  # every hand of the deal once
-    assert len({hand for game in held for hand in game}) == 3  # one deal: three hands in all
+    bots = [BotFactory(HandRecorder).named(name) for name in "ABCDEF"[:players]]
+    rules = Rules(schedule=Schedule.ladder(players, rounds=2))
+    tournament(bots, players, rules=rules, seed=4, duplicate=True, executor=None)
+    held = [[HandRecorder.hands[bot_seed(4, game, bot)] for bot in range(players)] for game in range(players)]
+    for bot in range(players):
+        assert sorted(held[game][bot] for game in range(players)) == sorted(held[0])  # every hand of the deal once
+    assert len({hand for game in held for hand in game}) == players  # one deal: one hand per seat in all
 
 
 def test_duplicate_deals_repeat_once_per_rotation() -> None:
