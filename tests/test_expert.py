@@ -28,8 +28,8 @@ from wizardrules import (
     Suit,
     new_game,
     play_game,
-    sample_world,
 )
+from wizardrules.sampling import sample_world
 from wizardrules.tournament import BotFactory, tournament
 
 SHORT: Final = Rules(schedule=Schedule.ladder(4, rounds=4))
