@@ -9,7 +9,7 @@ pytest.importorskip("openskill")
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizardrules import Language, RandomBot, RuleBot, Rules, RulesError, Schedule, ScoreSheet
+from wizardrules import Language, RandomBot, RuleBot, Rules, RulesError, Schedule, ScoreSheet, svg
 from wizardrules.ratings import Rating, Ratings, rate_games, rate_sheets, rate_tournament
 from wizardrules.tournament import tournament
 
@@ -120,3 +120,17 @@ def test_bad_inputs_are_refused() -> None:
         rate_games([[("A", 1), ("B", 2)]]).to_text(language="de")  # type: ignore[arg-type]
     with pytest.raises(KeyError):
         rate_games([[("A", 1), ("B", 2)]])["Z"]
+
+
+def test_the_ratings_chart() -> None:
+    """The chart draws a row per player, best first, with the skill and the title in the language asked for."""
+    ratings = rate_games([[("Ann", 1), ("Ben", 2), ("Cy", 3)], [("Ann", 1), ("Cy", 2), ("Ben", 3)]])
+    picture = svg.ratings(ratings)
+    assert picture.startswith("<svg")
+    assert picture.count("data-player=") == 3
+    assert picture.index('data-player="Ann"') < picture.index('data-player="Cy"')
+    assert f'data-mu="{ratings["Ann"].mu:.3f}"' in picture
+    assert "Ratings after 2 games" in picture
+    assert "Wertungen nach 2 Spielen" in svg.ratings(ratings, lang=Language.DE, size=300)
+    with pytest.raises(svg.PictureError, match="Ratings"):
+        svg.ratings("ratings")  # type: ignore[arg-type]
