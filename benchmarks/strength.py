@@ -31,7 +31,8 @@ worlds, not on the machine; the run time does.
 
 `--parts G --cache DIR` plays every tournament in parts of G games and keeps each part's
 result in DIR, so that an interrupted run resumes where it stopped (a part is reused only
-for the same title, bots, rules and seed). `--only` plays only the tournaments whose title
+for the same title, bots, rules and seed); a second process with `--reverse` plays the
+parts from the last, so that two processes share one run. `--only` plays only the tournaments whose title
 starts with one of the given texts.
 """
 
@@ -120,6 +121,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
     )
     parser.add_argument("--parts", type=int, default=0, help="play tournaments in parts of this many games")
     parser.add_argument("--cache", type=Path, default=None, help="directory keeping each part's result")
+    parser.add_argument(
+        "--reverse", action="store_true", help="play the parts last first (a second process shares a cached run)"
+    )
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: one per core)")
     parser.add_argument("--only", nargs="*", default=None, help="play only the tournaments with these title starts")
     args = parser.parse_args()
@@ -143,8 +147,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
         if duplicate:
             size -= size % len(bots)
         key = hashlib.sha256(repr((title, bots, rules, args.seed, duplicate)).encode()).hexdigest()[:16]
-        result: TournamentResult | None = None
-        for first in range(0, games, size):
+        parts: dict[int, TournamentResult] = {}
+        starts = range(0, games, size)
+        for first in reversed(starts) if args.reverse else starts:
             count = min(size, games - first)
             path = args.cache / f"{key}-{first}-{count}.pickle" if args.cache else None
             if path is not None and path.exists():
@@ -163,8 +168,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
                 if path is not None:
                     path.parent.mkdir(parents=True, exist_ok=True)
                     path.write_bytes(pickle.dumps(part))
-            result = part if result is None else result.combined(part)
-        assert result is not None  # noqa: S101 - at least one game
+            parts[first] = part
+        ordered = [parts[first] for first in sorted(parts)]
+        result = ordered[0].combined(*ordered[1:])
         report[title] = (result, time.perf_counter() - start)
         return result
 
