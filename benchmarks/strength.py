@@ -32,8 +32,9 @@ worlds, not on the machine; the run time does.
 `--parts G --cache DIR` plays every tournament in parts of G games and keeps each part's
 result in DIR, so that an interrupted run resumes where it stopped (a part is reused only
 for the same title, bots, rules and seed); a second process with `--reverse` plays the
-parts from the last, so that two processes share one run. `--only` plays only the tournaments whose title
-starts with one of the given texts.
+parts from the last, and `--part-offset K --part-stride S` plays only parts K, K + S, ...,
+so that several processes share one run; a plain run then joins the parts. `--only` plays
+only the tournaments whose title starts with one of the given texts.
 """
 
 from __future__ import annotations
@@ -124,6 +125,8 @@ def main() -> None:  # noqa: PLR0915 - one section per table
     parser.add_argument(
         "--reverse", action="store_true", help="play the parts last first (a second process shares a cached run)"
     )
+    parser.add_argument("--part-offset", type=int, default=0, help="play only the parts from this one on")
+    parser.add_argument("--part-stride", type=int, default=1, help="and of those every this many")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: one per core)")
     parser.add_argument("--only", nargs="*", default=None, help="play only the tournaments with these title starts")
     args = parser.parse_args()
@@ -148,8 +151,15 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             size -= size % len(bots)
         key = hashlib.sha256(repr((title, bots, rules, args.seed, duplicate)).encode()).hexdigest()[:16]
         parts: dict[int, TournamentResult] = {}
+        if not args.cache and (args.part_offset or args.part_stride != 1):
+            parser.error("--part-offset and --part-stride share a run through --cache")
         starts = range(0, games, size)
-        for first in reversed(starts) if args.reverse else starts:
+        mine = [
+            first
+            for k, first in enumerate(starts)
+            if k >= args.part_offset and (k - args.part_offset) % args.part_stride == 0
+        ]
+        for first in reversed(mine) if args.reverse else mine:
             count = min(size, games - first)
             path = args.cache / f"{key}-{first}-{count}.pickle" if args.cache else None
             if path is not None and path.exists():
@@ -169,6 +179,8 @@ def main() -> None:  # noqa: PLR0915 - one section per table
                     path.parent.mkdir(parents=True, exist_ok=True)
                     path.write_bytes(pickle.dumps(part))
             parts[first] = part
+        if args.part_offset or args.part_stride != 1:
+            return None  # this process played its share of the parts; a plain run joins them all
         ordered = [parts[first] for first in sorted(parts)]
         result = ordered[0].combined(*ordered[1:])
         report[title] = (result, time.perf_counter() - start)
