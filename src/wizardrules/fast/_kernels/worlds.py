@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from wizardrules.actions import Action
+from wizardrules.cards import Suit
+from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
@@ -43,9 +46,6 @@ from wizardrules.fast._kernels.steps import (
     PLAYING_PHASE,
     TRUMP_PHASE,
 )
-from wizardrules.actions import Action
-from wizardrules.cards import Suit
-from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.rules import Rules
 
 __all__ = ["batch_scores", "possible"]
