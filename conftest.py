@@ -22,6 +22,7 @@ _EXTRAS = {
     "gymnasium": ["src/wizardrules/gymnasium.py"],
     "pyspiel": ["src/wizardrules/openspiel.py"],
     "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
+    "openskill": ["src/wizardrules/ratings.py", "docs/strength.md"],
 }
 for _module, _paths in _EXTRAS.items():
     if find_spec(_module) is None:

@@ -31,7 +31,7 @@ def _entries() -> set[str]:
     return set(_ENTRY.findall(API.read_text(encoding="utf-8")))
 
 
-_EXTRAS = {"numpy", "numba", "pettingzoo", "gymnasium", "pyspiel", "open_spiel"}
+_EXTRAS = {"numpy", "numba", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "openskill"}
 """The packages of the optional extras: the modules that need them are checked where they are installed."""
 
 

@@ -90,6 +90,7 @@ _DOMAIN = (
     "wizardrules.engine",
     "wizardrules.errors",
     "wizardrules.events",
+    "wizardrules.expert",
     "wizardrules.record",
     "wizardrules.rules",
     "wizardrules.sampling",

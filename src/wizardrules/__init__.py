@@ -128,17 +128,19 @@ from wizardrules.tricks import (
 )
 
 if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
+    from wizardrules.expert import ExpertBot
     from wizardrules.randomplay import SimGame, SimRound, random_games
     from wizardrules.sampling import MonteCarloBot
 
 _LAZY: Final = {
+    "ExpertBot": "wizardrules.expert",
     "MonteCarloBot": "wizardrules.sampling",
     **dict.fromkeys(("SimGame", "SimRound", "random_games"), "wizardrules.randomplay"),
 }
 """The names whose modules `import wizardrules` leaves until their first use, and those modules.
 
-The search bot (with its glue to the compiled core) and the random games are not needed to keep
-score or play a game, so importing the package does not pay for them (PEP 562):
+The search bots (with their glue to the compiled core) and the random games are not needed
+to keep score or play a game, so importing the package does not pay for them (PEP 562):
 `from wizardrules import MonteCarloBot` loads them then. The subjects with parts of their
 own are subpackages, imported by name when they are needed: `from wizardrules import svg`
 (pictures), `wizardrules.rl` (encodings, extra `rl`), `wizardrules.fast` (the compiled core,
@@ -203,6 +205,7 @@ __all__ = [
     "EntryError",
     "EqualBids",
     "Event",
+    "ExpertBot",
     "FixedTrump",
     "FormatError",
     "FreeBids",

@@ -21,20 +21,23 @@ import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Final, NoReturn
 
 import attrs
 
-from wizardrules import _human, svg
+from wizardrules import _human, _lazy, svg
 from wizardrules._convert import shown
 from wizardrules._version import __version__
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.errors import RulesError, WizardRulesError
+from wizardrules.expert import ExpertBot
 from wizardrules.rules import Preset, Rules, Schedule
 from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
+from wizardrules.sheet import ScoreSheet
 from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
@@ -161,7 +164,12 @@ def _check_deck(args: argparse.Namespace, cards: int, players: int) -> None:
         )
 
 
-_BOTS: Final[dict[str, type[Bot]]] = {"rule": RuleBot, "random": RandomBot, "montecarlo": MonteCarloBot}
+_BOTS: Final[dict[str, type[Bot]]] = {
+    "rule": RuleBot,
+    "random": RandomBot,
+    "montecarlo": MonteCarloBot,
+    "expert": ExpertBot,
+}
 _PROGRESS_AFTER: Final = 3.0
 """Seconds after which a run still going shows its progress on stderr."""
 
@@ -203,8 +211,34 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
         seed=args.seed,
         executor="process" if args.jobs != 1 else None,
         progress=_progress(),
+        duplicate=args.duplicate,
     )
-    return {**result.to_dict(), "text": result.to_text(language=lang)}
+    out: dict[str, object] = {**result.to_dict(), "text": result.to_text(language=lang)}
+    if args.ratings:
+        ratings = _ratings_module().rate_tournament(result)
+        out["ratings"] = ratings.to_dict()
+        out["text"] = f"{out['text']}\n\n{ratings.to_text(language=lang)}"
+    return out
+
+
+def _ratings_module() -> ModuleType:
+    """`wizardrules.ratings`, or a RulesError naming the extra it needs (loaded only when ratings are asked for)."""
+    module = _lazy.optional("wizardrules.ratings")
+    if module is None:
+        raise RulesError("ratings need the 'ratings' extra (openskill): pip install 'wizardrules[ratings]'")
+    return module
+
+
+def _cmd_ratings(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    sheets = []
+    for name in args.sheets:
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except OSError as problem:
+            raise RulesError(f"score sheet {name!r:.80}: cannot read it ({problem.strerror or problem})") from None
+        sheets.append(ScoreSheet.from_json(text))
+    ratings = _ratings_module().rate_sheets(sheets)
+    return {**ratings.to_dict(), "text": ratings.to_text(language=lang)}
 
 
 def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -317,9 +351,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
     play.add_argument(
         "--bots",
-        help="comma-separated bots per seat: rule, random, montecarlo (default: all rule); "
+        help="comma-separated bots per seat: rule, random, montecarlo, expert (default: all rule); "
         "montecarlo searches 20 worlds a decision: a 4-player game with one takes a few seconds with "
-        "the fast extra (after its first compile), about half a minute without; human: you play that seat",
+        "the fast extra (after its first compile), about half a minute without; expert searches 24 "
+        "worlds weighted by the bids; human: you play that seat",
     )
     play.add_argument(
         "--human",
@@ -343,11 +378,23 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     simulate.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     simulate.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
-    simulate.add_argument("--bots", help="comma-separated bots: rule, random, montecarlo (default: all rule)")
+    simulate.add_argument("--bots", help="comma-separated bots: rule, random, montecarlo, expert (default: all rule)")
     simulate.add_argument("--rounds", type=int, help="play only the first ROUNDS rounds of the ladder")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the tournament (default 1)")
     simulate.add_argument("--jobs", type=int, default=0, help="1: play in this process; else a process pool")
+    simulate.add_argument(
+        "--duplicate", action="store_true", help="play each deal once per rotation of the seats (games: a multiple)"
+    )
+    simulate.add_argument("--ratings", action="store_true", help="also rate the bots (needs the ratings extra)")
     simulate.set_defaults(run=_cmd_simulate)
+
+    ratings = commands.add_parser(
+        "ratings",
+        help="rate the players of game nights from their score sheets (needs the ratings extra)",
+        parents=options,
+    )
+    ratings.add_argument("sheets", nargs="+", metavar="SHEET", help="score sheets saved as JSON, in the nights' order")
+    ratings.set_defaults(run=_cmd_ratings)
     return parser
 
 

@@ -10,8 +10,15 @@ How each game is set up, for game number `g` (from 0) of `n` bots:
 
 - seats rotate: bot `i` sits at seat `(i + g) % n` (see `seating`), so over a multiple of
   `n` games every bot sits in every seat equally often;
-- the deal (and the first dealer) comes from a seed derived from `(seed, g)`;
+- the deal (and the first dealer) comes from a seed derived from `(seed, g)`; in a
+  *duplicate* tournament (`duplicate=True`) from `(seed, g // n)` instead, so that each
+  deal is played `n` times in a row with the seats rotated: every bot holds every hand of
+  it, and the luck of the cards cancels out of the comparison between bots;
 - every bot is made fresh for the game from its spec, with its own seed derived from `(seed, g, i)`.
+
+A long tournament can be played in parts: `start=` numbers the first game of a part, and
+[`TournamentResult.combined`][wizardrules.tournament.TournamentResult.combined] joins the
+parts' results into the result of the whole.
 
 A bot spec is one of:
 
@@ -62,6 +69,7 @@ __all__ = [
     "BotFactory",
     "BotSpec",
     "BotStats",
+    "Comparison",
     "TournamentResult",
     "bot_seed",
     "deal_seed",
@@ -205,6 +213,8 @@ class _Job:
     names: tuple[str, ...]
     rules: Rules
     seed: int
+    duplicate: bool = False
+    """Each deal is played once per rotation of the seats (game `g` deals deal `g // n`)."""
     portable_errors: bool = False
     """Replace an error that cannot be pickled by a RulesError (the games run in an executor)."""
 
@@ -214,7 +224,8 @@ def _play_one(job: _Job, game: int) -> _Outcome:
     by_seat = seating(game, n)
     bots = [job.factories[i](bot_seed(job.seed, game, i)) for i in by_seat]
     names = [job.names[i] for i in by_seat]
-    sheet = play_game(bots, rules=job.rules, seed=deal_seed(job.seed, game), names=names).scoresheet
+    deal = game // n if job.duplicate else game
+    sheet = play_game(bots, rules=job.rules, seed=deal_seed(job.seed, deal), names=names).scoresheet
     seat_of = [(i + game) % n for i in range(n)]
     places = sheet.standings()
     return _Outcome(
@@ -273,7 +284,10 @@ class BotStats:
 
     The confidence interval is the normal approximation `mean ± 1.96 · sd / √games`, with
     `sd` the sample standard deviation of the bot's final scores; with one game it is
-    unbounded (±inf). A shared first place counts as `1/k` of a win for each of the `k`
+    unbounded (±inf). In a duplicate tournament the unit is the deal instead of the game:
+    `mean ± 1.96 · sd_deal / √deals`, with `sd_deal` the standard deviation of the bot's
+    mean score over each deal's rotations (so the luck of the deal, shared by the bots,
+    leaves most of it); with one deal it is unbounded. A shared first place counts as `1/k` of a win for each of the `k`
     winners (ties are first broken by the rules' tie-break), so the win rates add up to 1.
 
     Attributes:
@@ -325,19 +339,34 @@ class BotStats:
         }
 
 
-def _stats(name: str, scores: Sequence[int], wins: Fraction, hits: int, rounds: int) -> BotStats:
-    """Statistics computed from exact integers and fractions, so they do not depend on game order."""
+def _half_width(units: Sequence[int], block: int) -> tuple[float, float]:
+    """The standard deviation of `units` and the 95% half-width of the mean of `units / block`.
+
+    `units` are the sums of `block` consecutive games (a game, or a deal's rotations); the
+    variance is computed exactly from integers, so it does not depend on game order.
+    """
     from fractions import Fraction  # noqa: PLC0415 - only when a tournament ends
 
+    m = len(units)
+    if m < 2:
+        return 0.0, math.inf
+    total = sum(units)
+    variance = Fraction(m * sum(u * u for u in units) - total * total, m * (m - 1))
+    sd = math.sqrt(variance)
+    return sd, Z95 * sd / block / math.sqrt(m)
+
+
+def _blocks(values: Sequence[int], block: int) -> list[int]:
+    """The sums of `block` consecutive values."""
+    return [sum(values[k : k + block]) for k in range(0, len(values), block)]
+
+
+def _stats(name: str, scores: Sequence[int], wins: Fraction | float, hits: int, rounds: int, *, block: int) -> BotStats:
+    """Statistics computed from exact integers and fractions, so they do not depend on game order."""
     n = len(scores)
-    total = sum(scores)
-    mean = total / n
-    if n > 1:
-        variance = Fraction(n * sum(s * s for s in scores) - total * total, n * (n - 1))
-        sd = math.sqrt(variance)
-        half = Z95 * sd / math.sqrt(n)
-    else:
-        sd, half = 0.0, math.inf
+    mean = sum(scores) / n
+    sd, _ = _half_width(scores, 1)
+    _, half = _half_width(_blocks(scores, block), block)
     return BotStats(
         name=name,
         games=n,
@@ -355,6 +384,49 @@ def _stats(name: str, scores: Sequence[int], wins: Fraction, hits: int, rounds: 
 
 
 @frozen(kw_only=True)
+class Comparison:
+    """How much more one bot scored than another in the same games, with a 95% interval.
+
+    The difference is paired: game by game (by deal in a duplicate tournament), the first
+    bot's final score minus the second's, so the luck both bots share cancels out. The
+    interval is the normal approximation over those paired differences.
+
+    Attributes:
+        better: the first bot's name.
+        worse: the second bot's name.
+        games: the games compared.
+        units: the independent units of the interval: games, or deals in a duplicate tournament.
+        mean: the mean difference of final scores a game.
+        ci_low: the lower end of its 95% confidence interval.
+        ci_high: the upper end of its 95% confidence interval.
+    """
+
+    better: str
+    worse: str
+    games: int
+    units: int
+    mean: float
+    ci_low: float
+    ci_high: float
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The 95% confidence interval of the mean difference, `(ci_low, ci_high)`."""
+        return (self.ci_low, self.ci_high)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The comparison as plain data."""
+        return {
+            "better": self.better,
+            "worse": self.worse,
+            "games": self.games,
+            "units": self.units,
+            "mean": self.mean,
+            "ci95": [self.ci_low, self.ci_high],
+        }
+
+
+@frozen(kw_only=True)
 class TournamentResult:
     """The per-bot statistics of a tournament, in the order the bots were given.
 
@@ -362,6 +434,8 @@ class TournamentResult:
         games: the number of games played.
         seed: the tournament's seed.
         bots: each bot's statistics.
+        duplicate: whether each deal was played once per rotation of the seats.
+        start: the number of the first game (0 unless the tournament was played in parts).
 
     Examples:
         >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
@@ -374,12 +448,19 @@ class TournamentResult:
         RuleBot 2      6 ...
         RandomBot      6 ...
         >>> sorted(result.to_dict())
-        ['bots', 'games', 'seed']
+        ['bots', 'duplicate', 'games', 'seed', 'start']
     """
 
     games: int
     seed: int
     bots: tuple[BotStats, ...]
+    duplicate: bool = False
+    start: int = 0
+
+    @property
+    def deals(self) -> int:
+        """The number of different deals played: the games, or the games over the players in a duplicate tournament."""
+        return self.games // len(self.bots) if self.duplicate else self.games
 
     def __getitem__(self, name: str) -> BotStats:
         """The statistics of the bot called `name`.
@@ -392,9 +473,101 @@ class TournamentResult:
                 return stats
         raise KeyError(f"no bot called {shown(name)}; the bots are {shown([s.name for s in self.bots])}")
 
+    def compare(self, better: str, worse: str) -> Comparison:
+        """How much more the bot `better` scored than the bot `worse`, paired game by game (deal by deal).
+
+        Raises:
+            KeyError: no bot has one of the names.
+
+        Examples:
+            >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
+            >>> short = Rules(schedule=Schedule.ladder(3, rounds=3))
+            >>> result = tournament([RuleBot, RandomBot, RandomBot], 30, rules=short, duplicate=True, executor=None)
+            >>> gap = result.compare("RuleBot", "RandomBot 1")
+            >>> gap.units, gap.ci_low > 0
+            (10, True)
+        """
+        a, b = self[better].scores, self[worse].scores
+        differences = [x - y for x, y in zip(a, b, strict=True)]
+        block = len(self.bots) if self.duplicate else 1
+        mean = sum(differences) / len(differences)
+        _, half = _half_width(_blocks(differences, block), block)
+        return Comparison(
+            better=better,
+            worse=worse,
+            games=len(differences),
+            units=len(differences) // block,
+            mean=mean,
+            ci_low=mean - half,
+            ci_high=mean + half,
+        )
+
+    def combined(self, *parts: TournamentResult) -> TournamentResult:
+        """This result and the results of the parts that follow it, as the result of one tournament.
+
+        A tournament played in parts (`tournament(..., start=0)`, then `start=` the games
+        played so far, ...) gives, combined, the same statistics as played in one go (the
+        win counts up to rounding).
+
+        Raises:
+            RulesError: a part is not the next part of the same tournament (other bots, seed or
+                kind, or games that do not follow on).
+
+        Examples:
+            >>> from wizardrules import RandomBot, RuleBot, Rules, Schedule
+            >>> short = Rules(schedule=Schedule.ladder(3, rounds=2))
+            >>> bots = [RuleBot, RandomBot, RandomBot]
+            >>> first = tournament(bots, 6, rules=short, duplicate=True, executor=None)
+            >>> rest = tournament(bots, 6, rules=short, duplicate=True, executor=None, start=6)
+            >>> whole = tournament(bots, 12, rules=short, duplicate=True, executor=None)
+            >>> first.combined(rest).bots[0].ci == whole.bots[0].ci
+            True
+        """
+        result = self
+        for part in parts:
+            if not isinstance(part, TournamentResult):
+                raise RulesError(f"combined: {shown(part)} is not a TournamentResult")
+            names = [s.name for s in result.bots]
+            if [s.name for s in part.bots] != names or part.seed != result.seed or part.duplicate != result.duplicate:
+                raise RulesError(
+                    f"combined: the part with bots {shown([s.name for s in part.bots])}, seed {shown(part.seed)} "
+                    f"and duplicate={part.duplicate} is not part of the tournament with bots {shown(names)}, "
+                    f"seed {shown(result.seed)} and duplicate={result.duplicate}"
+                )
+            if part.start != result.start + result.games:
+                raise RulesError(
+                    f"combined: the part starting at game {part.start} does not follow games "
+                    f"{result.start}..{result.start + result.games - 1}"
+                )
+            block = len(names) if result.duplicate else 1
+            result = TournamentResult(
+                games=result.games + part.games,
+                seed=result.seed,
+                duplicate=result.duplicate,
+                start=result.start,
+                bots=tuple(
+                    _stats(
+                        a.name,
+                        (*a.scores, *b.scores),
+                        a.wins + b.wins,
+                        a.hits + b.hits,
+                        a.rounds + b.rounds,
+                        block=block,
+                    )
+                    for a, b in zip(result.bots, part.bots, strict=True)
+                ),
+            )
+        return result
+
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data (JSON-ready; an unbounded interval is `inf`)."""
-        return {"games": self.games, "seed": self.seed, "bots": [stats.to_dict() for stats in self.bots]}
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "start": self.start,
+            "bots": [stats.to_dict() for stats in self.bots],
+        }
 
     def to_text(self, *, language: Language = Language.EN) -> str:
         """A table, one line per bot: games, mean score with its 95% interval, win and exact-hit rates.
@@ -434,6 +607,8 @@ class TournamentResult:
 
         seed = shown(self.seed)
         title = f"{self.games} Spiele, Seed {seed}" if german else f"{self.games} games, seed {seed}"
+        if self.duplicate:
+            title += f", {self.deals} Verteilungen doppelt" if german else f", {self.deals} deals duplicated"
         return "\n".join([title, line(header), *(line(row) for row in rows)])
 
 
@@ -539,6 +714,8 @@ def tournament(
     executor: Executor | Literal["process"] | None = "process",
     progress: bool | float = False,
     chunk_size: int | None = None,
+    duplicate: bool = False,
+    start: int = 0,
 ) -> TournamentResult:
     """Play `games` seeded games between `bots` and return each bot's statistics.
 
@@ -565,9 +742,16 @@ def tournament(
             (the `progress` extra), else as a plain counter: `True` from the start, or a
             number of seconds after which a tournament still running shows it.
         chunk_size: games per task sent to the executor; by default about 1% of the games.
+        duplicate: play each deal once per rotation of the seats (game `g` deals deal
+            `g // n` for `n` bots), so that every bot holds every hand; `games` and `start`
+            must then be multiples of `n`. The intervals are computed over deals.
+        start: the number of the first game, to play a long tournament in parts that
+            [`combined`][wizardrules.tournament.TournamentResult.combined] joins: the parts
+            play exactly the games one tournament would.
 
     Raises:
-        RulesError: no games or more than 10,000,000, a wrong number of bots for the rules, a spec that does not
+        RulesError: no games or more than 10,000,000, a wrong number of bots for the rules, a
+            duplicate tournament whose games or start are not a multiple of the bots, a spec that does not
             make a bot, or one a process pool cannot pickle. With an executor, an error in a
             game that cannot be pickled (and so could not be sent back from a process) arrives
             as a RulesError that names it.
@@ -586,6 +770,10 @@ def tournament(
     games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
     if type(seed) is not int:
         raise RulesError(f"seed {shown(seed)} must be an integer")
+    if type(duplicate) is not bool:
+        raise RulesError(f"duplicate {shown(duplicate)} must be True or False")
+    if type(start) is not int or start < 0:
+        raise RulesError(f"start {shown(start)} must be a whole number of 0 or more")
     from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
 
     progress = checked(progress, "tournament", RulesError)
@@ -597,6 +785,11 @@ def tournament(
     if not isinstance(rules, Rules):
         raise RulesError(f"rules {shown(rules)} must be a Rules value")
     rules.check(len(bots))  # 3 to 6 players, and rules they can play
+    if duplicate and (games % len(bots) or start % len(bots)):
+        raise RulesError(
+            f"a duplicate tournament of {len(bots)} bots plays each deal {len(bots)} times: "
+            f"games {games} and start {start} must be multiples of {len(bots)}"
+        )
     factories = tuple(_factory(spec, i) for i, spec in enumerate(bots))
     for i, factory in enumerate(factories):
         try:
@@ -611,8 +804,15 @@ def tournament(
             )
     names = _unique_names([spec.name if isinstance(spec, BotFactory) else _name_of(spec) for spec in factories])
     new_game(names, rules=rules, seed=0)  # the engine can play these rules with these names
-    job = _Job(factories=factories, names=names, rules=rules, seed=seed, portable_errors=executor is not None)
-    chunks = _chunks(games, chunk_size)
+    job = _Job(
+        factories=factories,
+        names=names,
+        rules=rules,
+        seed=seed,
+        duplicate=duplicate,
+        portable_errors=executor is not None,
+    )
+    chunks = [range(start + r.start, start + r.stop) for r in _chunks(games, chunk_size)]
     if executor == "process" or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(job)
     bar = progress_bar(games, desc="tournament", unit="game", progress=progress)
@@ -628,10 +828,10 @@ def tournament(
             outcomes = _run(job, chunks, executor, bar)
     finally:
         bar.close()
-    return _result(job, games, outcomes)
+    return _result(job, games, start, outcomes)
 
 
-def _result(job: _Job, games: int, outcomes: Sequence[_Outcome]) -> TournamentResult:
+def _result(job: _Job, games: int, start: int, outcomes: Sequence[_Outcome]) -> TournamentResult:
     from fractions import Fraction  # noqa: PLC0415 - only when a tournament ends
 
     stats = []
@@ -644,6 +844,7 @@ def _result(job: _Job, games: int, outcomes: Sequence[_Outcome]) -> TournamentRe
                 wins,
                 sum(o.hits[i] for o in outcomes),
                 sum(o.rounds for o in outcomes),
+                block=len(job.names) if job.duplicate else 1,
             )
         )
-    return TournamentResult(games=games, seed=job.seed, bots=tuple(stats))
+    return TournamentResult(games=games, seed=job.seed, bots=tuple(stats), duplicate=job.duplicate, start=start)

@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from wizardrules import _pictures
 from wizardrules._convert import as_tuple, shown
@@ -34,6 +35,7 @@ from wizardrules.errors import CardError, TrickError
 from wizardrules.sheet import ScoreSheet
 from wizardrules.svg._cards import Drawing, Look, card_face, hand_fan, hand_row
 from wizardrules.svg._chart import chart_words, draw_scores, sheet_table_html
+from wizardrules.svg._ratings import Rated, draw_ratings, ratings_words
 from wizardrules.svg._style import (
     DARK,
     DEFAULT_LAYOUT,
@@ -51,6 +53,9 @@ from wizardrules.svg._words import say
 from wizardrules.svg._xml import document
 from wizardrules.tricks import Trick, decide_trick
 
+if TYPE_CHECKING:  # the ratings come from the `ratings` extra, which the pictures do not need
+    from wizardrules.ratings import Ratings
+
 __all__ = [
     "DARK",
     "DEFAULT_LAYOUT",
@@ -62,6 +67,7 @@ __all__ = [
     "Theme",
     "card",
     "hand",
+    "ratings",
     "scores",
     "table",
     "trick",
@@ -406,6 +412,48 @@ def scores(
     drawing = _framed(draw_scores(sheet, look), layout)
     title, desc = chart_words(sheet, lang)
     return _picture("scores", drawing, look, size=size, title=title, desc=desc)
+
+
+def ratings(
+    ratings: Ratings,
+    *,
+    size: float | None = None,
+    lang: Language = Language.EN,
+    theme: Theme = DEFAULT_THEME,
+    layout: Layout = DEFAULT_LAYOUT,
+) -> str:
+    """The ratings chart: per player, best first, the skill as a dot on its 95% range, and the conservative rating.
+
+    Draws the [`Ratings`][wizardrules.ratings.Ratings] of bots or people (the `ratings`
+    extra): a row per player with a bar over the 95% range of the skill, a dot at the skill
+    `mu` and a tick at the conservative rating `mu - 3 sigma` that ranks them; the name's
+    tooltip gives the figures and the games rated.
+
+    Args:
+        ratings: the ratings, from `wizardrules.ratings`.
+        size: the picture's width in pixels (default: the natural width).
+        lang: English or German words.
+        theme: the colours.
+        layout: the sizes (`chart_width`, `marker`, `line`, ...).
+
+    Raises:
+        PictureError: not ratings, or an option of the wrong kind.
+    """
+    rated: Sequence[Rated] | None = getattr(ratings, "ratings", None)
+    games = getattr(ratings, "games", None)
+    if not isinstance(rated, tuple) or type(games) is not int or not all(_is_rated(r) for r in rated):
+        raise PictureError(f"ratings of {ratings!r:.60}: expected the Ratings of wizardrules.ratings")
+    look = _look(lang, True, theme, layout)
+    drawing = _framed(draw_ratings(rated, games, look), layout)
+    title, desc = ratings_words(rated, games, lang)
+    return _picture("ratings", drawing, look, size=size, title=title, desc=desc)
+
+
+def _is_rated(value: object) -> bool:
+    return isinstance(getattr(value, "name", None), str) and all(
+        isinstance(getattr(value, field, None), (int, float))
+        for field in ("mu", "low", "high", "conservative", "games")
+    )
 
 
 def _sheet_html(sheet: ScoreSheet) -> str:
