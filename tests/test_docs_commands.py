@@ -79,3 +79,14 @@ def test_getting_started_lists_every_extra() -> None:
     page = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
     rows = set(re.findall(r"^\| `([a-z]+)` \|", page, re.MULTILINE))
     assert rows == set(extras)
+
+
+def test_the_quickstart_is_two_commands_and_ci_runs_the_second() -> None:
+    """The README's Quickstart: one command installs and plays a game, one runs the tests; `.ci/run` runs that one."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quickstart = readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    commands = [line for line in _CONSOLE.findall(quickstart)[0].splitlines() if line.strip()]
+    assert len(commands) == 2
+    assert "pip install ." in commands[0]
+    assert "wizardrules play" in commands[0]
+    assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
