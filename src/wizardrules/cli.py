@@ -18,8 +18,9 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Final, NoReturn
@@ -204,21 +205,43 @@ def _rules(args: argparse.Namespace) -> Rules:
 def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     kinds = _bot_kinds(args.bots, args.players)
     rules = _rules(args)
-    result = tournament(
-        [_BOTS[kind] for kind in kinds],
-        args.games,
-        rules=rules,
-        seed=args.seed,
-        executor="process" if args.jobs != 1 else None,
-        progress=_progress(),
-        duplicate=args.duplicate,
-    )
+    pooled = args.jobs != 1
+    with _ended_at_once_by_ctrl_c() if pooled else contextlib.nullcontext():
+        result = tournament(
+            [_BOTS[kind] for kind in kinds],
+            args.games,
+            rules=rules,
+            seed=args.seed,
+            executor="process" if pooled else None,
+            progress=_progress(),
+            duplicate=args.duplicate,
+        )
     out: dict[str, object] = {**result.to_dict(), "text": result.to_text(language=lang)}
     if args.ratings:
         ratings = _ratings_module().rate_tournament(result)
         out["ratings"] = ratings.to_dict()
         out["text"] = f"{out['text']}\n\n{ratings.to_text(language=lang)}"
     return out
+
+
+@contextlib.contextmanager
+def _ended_at_once_by_ctrl_c() -> Iterator[None]:
+    """While a process pool plays: Ctrl-C ends the command at once with its one line and code 130.
+
+    Ctrl-C reaches the pool's workers too, which end at once; waiting for the pool to shut
+    down then races with the pool's own thread, which may print a traceback. A command line
+    has nothing to save, so it ends here instead (a library caller gets `KeyboardInterrupt`).
+    """
+    previous = signal.signal(signal.SIGINT, _end_interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _end_interrupted(signum: int, frame: object) -> NoReturn:
+    _say("wizardrules: interrupted")
+    os._exit(EXIT_INTERRUPTED)
 
 
 def _ratings_module() -> ModuleType:
