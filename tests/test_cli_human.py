@@ -77,6 +77,11 @@ class Terminal:
         self.mark = len(self.text)
         os.write(self.fd, keys)
 
+    def interrupt(self) -> None:
+        """Ctrl-C: SIGINT to the terminal's foreground process group, the program's, as the terminal sends it."""
+        self.mark = len(self.text)
+        os.killpg(self.pid, signal.SIGINT)
+
     def exit_code(self) -> int:
         """The program's exit code once it ends (reading what is left of its output)."""
         if not self.closed:
@@ -170,7 +175,7 @@ def test_ctrl_c_ends_the_game_with_one_line_and_code_130(terminals: Callable[...
     terminal = terminals("play", "--players", "3", "--human", "1")
     assert terminal.read_until(_PROMPT) is not None
     before = len(terminal.text)
-    terminal.press(b"\x03")
+    terminal.interrupt()
     code = terminal.exit_code()
     rest = [line for line in terminal.text[before:].splitlines() if line.strip() and line.strip() != "^C"]
     assert (code, rest) == (130, ["wizardrules play: stopped (Ctrl-C); the game is abandoned"])
