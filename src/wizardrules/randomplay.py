@@ -26,13 +26,14 @@ from typing import Any, Final
 from attrs import field, frozen
 
 from wizardrules import _lazy
-from wizardrules._convert import game_count, shown
+from wizardrules._convert import as_tuple, game_count, shown
 from wizardrules.cards import Suit
 from wizardrules.engine import GameState, new_game
-from wizardrules.errors import RulesError
+from wizardrules.errors import PlayerError, RulesError
 from wizardrules.record import GameRecord
 from wizardrules.rules import Rules
 from wizardrules.sheet import ScoreSheet
+from wizardrules.tricks import MAX_PLAYERS
 
 __all__ = ["SimGame", "SimRound", "random_games"]
 
@@ -216,12 +217,17 @@ def random_games(
     n = game_count(n, "random_games: games", RulesError)  # before anything grows with it
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
         raise RulesError(f"random_games: seed {shown(seed)}; give a whole number 0..2**64-1")
+    seats = (
+        players
+        if isinstance(players, int)
+        else as_tuple(players, "random_games: players", PlayerError, limit=MAX_PLAYERS)
+    )
+    new_game(seats, rules=rules, seed=0)  # players and rules the engine plays, or its own error, even for n = 0
     if compiled:
         # The compiled core sits above this module (extra `fast`): loaded by name, when installed.
         fast = _lazy.optional("wizardrules.fast")
-        if fast is not None and _compiles(fast, players, rules):
-            return _compiled_games(fast.playouts(n, players=players, rules=rules, seed=seed))
-    seats = players if isinstance(players, int) else tuple(players)
+        if fast is not None and _compiles(fast, seats, rules):
+            return _compiled_games(fast.playouts(n, players=seats, rules=rules, seed=seed))
     return tuple(_engine_game(seats, rules, seed, g) for g in range(n))
 
 
