@@ -78,9 +78,34 @@ class Terminal:
         os.write(self.fd, keys)
 
     def interrupt(self) -> None:
-        """Ctrl-C: SIGINT to the terminal's foreground process group, the program's, as the terminal sends it."""
+        """Ctrl-C at the question: SIGINT to the terminal's foreground process group, the program's.
+
+        The key is pressed once the program waits in its read of the terminal. A signal that
+        comes between Python's writing of the prompt and its read is noted by Python but waits
+        for the read to return (CPython's `input()` checks for signals only around its read),
+        which on a busy machine would leave the program asking: a person who presses Ctrl-C
+        is never that quick.
+        """
+        self.wait_until_reading()
         self.mark = len(self.text)
         os.killpg(self.pid, signal.SIGINT)
+
+    def wait_until_reading(self, timeout: float = 30.0) -> None:
+        """Wait until the program sleeps in a read of the terminal (Linux's /proc tells; elsewhere a pause)."""
+        stat = Path(f"/proc/{self.pid}/stat")
+        if not stat.exists():
+            time.sleep(0.5)
+            return
+        deadline = time.monotonic() + timeout
+        calm = 0
+        while calm < 3:  # asleep, in a read, three looks in a row
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            syscall = Path(f"/proc/{self.pid}/syscall").read_text().split()
+            calm = calm + 1 if fields[0] == "S" and syscall[:1] in (["0"], ["63"]) else 0  # read: x86-64, arm64
+            assert time.monotonic() < deadline, (
+                f"the program never waited for input; the screen ends:\n{self.text[-500:]}"
+            )
+            time.sleep(0.01)
 
     def exit_code(self) -> int:
         """The program's exit code once it ends (reading what is left of its output)."""
