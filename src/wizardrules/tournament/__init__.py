@@ -17,7 +17,7 @@ How each game is set up, for game number `g` (from 0) of `n` bots:
 - every bot is made fresh for the game from its spec, with its own seed derived from `(seed, g, i)`.
 
 A long tournament can be played in parts: `start=` numbers the first game of a part, and
-[`TournamentResult.combined`][wizardrules.tournament.TournamentResult.combined] joins the
+[`TournamentResult.combined`][wizardrules.TournamentResult.combined] joins the
 parts' results into the result of the whole.
 
 A bot spec is one of:
@@ -400,7 +400,7 @@ def tournament(
             `g // n` for `n` bots), so that every bot holds every hand; `games` and `start`
             must then be multiples of `n`. The intervals are computed over deals.
         start: the number of the first game, to play a long tournament in parts that
-            [`combined`][wizardrules.tournament.TournamentResult.combined] joins: the parts
+            [`combined`][wizardrules.TournamentResult.combined] joins: the parts
             play exactly the games one tournament would.
 
     Raises:
