@@ -44,7 +44,7 @@ def test_cli_play_with_an_expert_bot(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_cli_ratings_of_game_nights(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("openskill")
+    pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e ".[ratings]"')
     rules = Rules(schedule=Schedule(cards_per_round=(1,)))
     files = []
     for night, winner in enumerate([0, 0, 1]):
@@ -62,7 +62,7 @@ def test_cli_ratings_of_game_nights(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_cli_simulate_ratings(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("openskill")
+    pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e ".[ratings]"')
     assert (
         main(
             [

@@ -149,7 +149,7 @@ def test_bad_calls_are_refused() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_the_simulator_plays_as_the_compiled_core(seed: int) -> None:
     """The pure-Python rollouts mirror RuleBot as the compiled ones do: with no early stop, the same game."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     rules = Rules(schedule=Schedule.ladder(4, rounds=5))
     python = ExpertBot(worlds=4, seed=seed, compiled=False, horizon=15)
     compiled = ExpertBot(worlds=4, seed=seed, compiled=True)

@@ -865,7 +865,7 @@ def test_vector_game_steps(data: st.DataObject, seed: int, steps: int) -> None:
 @given(huge_sequences)
 def test_vector_game_checks_lengths_before_converting(sequence: Any) -> None:
     """`step` and `observe` refuse a sequence far too long before numpy copies it; nothing changes."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast import VectorGame
 
     warm()
@@ -879,7 +879,7 @@ def test_vector_game_checks_lengths_before_converting(sequence: Any) -> None:
 @given(st.data(), st.integers(0, 2**32))
 def test_vector_game_refuses_bools_anywhere(data: st.DataObject, seed: int) -> None:
     """A bool among the actions or seats, in a list as in an array, is refused; nothing changes."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast import VectorGame
 
     warm()

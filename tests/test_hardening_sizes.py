@@ -108,7 +108,7 @@ def test_vector_game_checks_the_length_before_converting() -> None:
 
 def test_vector_game_refuses_bools_as_actions() -> None:
     """A bool is no action index, inside a list as in a bool array; nothing changes."""
-    np = pytest.importorskip("numpy")
+    np = pytest.importorskip("numpy", reason='needs the extra rl: pip install -e ".[rl]"')
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     fast = pytest.importorskip("wizardrules.fast")
     games = fast.VectorGame(4, players=3, seed=1)
@@ -162,7 +162,7 @@ class _BadBidder:
 
 def test_gymnasium_opponent_refusal_changes_nothing_and_stops_the_episode() -> None:
     """A refused opponent move leaves the game as before the step; the next step says why; reset starts anew."""
-    np = pytest.importorskip("numpy")
+    np = pytest.importorskip("numpy", reason='needs the extra rl: pip install -e ".[rl]"')
     pytest.importorskip("gymnasium", reason='needs the extra gymnasium: pip install -e ".[gymnasium]"')
     gym = pytest.importorskip("wizardrules.gymnasium")
     env = gym.WizardEnv(players=3, opponents=_BadBidder, seat=0)
@@ -184,7 +184,7 @@ def test_gymnasium_opponent_refusal_changes_nothing_and_stops_the_episode() -> N
 
 def test_pettingzoo_backends_raise_the_same_error_for_an_illegal_action() -> None:
     """The engine and the compiled backend raise the same class, with the same message, and change nothing."""
-    np = pytest.importorskip("numpy")
+    np = pytest.importorskip("numpy", reason='needs the extra rl: pip install -e ".[rl]"')
     pytest.importorskip("pettingzoo", reason='needs the extra pettingzoo: pip install -e ".[pettingzoo]"')
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     pz = pytest.importorskip("wizardrules.pettingzoo")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("openskill")
+pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e ".[ratings]"')
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
