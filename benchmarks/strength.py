@@ -31,10 +31,10 @@ worlds, not on the machine; the run time does.
 
 `--parts G --cache DIR` plays every tournament in parts of G games and keeps each part's
 result in DIR, so that an interrupted run resumes where it stopped (a part is reused only
-for the same title, bots, rules and seed); a second process with `--reverse` plays the
-parts from the last, and `--part-offset K --part-stride S` plays only parts K, K + S, ...,
-so that several processes share one run; a plain run then joins the parts. `--only` plays
-only the tournaments whose title starts with one of the given texts.
+for the same title, bots, rules, seed and package source); a second process with
+`--reverse` plays the parts from the last, and `--part-offset K --part-stride S` plays only
+parts K, K + S, ..., so that several processes share one run; a plain run then joins the
+parts. `--only` plays only the tournaments whose title starts with one of the given texts.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from typing import Any
 if "--pure-games" in sys.argv and "--pure-only" in sys.argv:
     sys.modules["numba"] = None  # type: ignore[assignment] # as in a browser: no compiled core
 
+import wizardrules
 from wizardrules import (
     MonteCarloBot,
     Preset,
@@ -65,6 +66,19 @@ from wizardrules import (
 )
 from wizardrules.expert import ExpertBot
 from wizardrules.tournament import BotFactory, BotSpec
+
+
+def _source_digest() -> str:
+    """A digest of the package's source: a cached part is reused only for the code that played it."""
+    root = Path(wizardrules.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+_SOURCE = _source_digest()
 
 
 class _Timed:
@@ -149,7 +163,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
         size = args.parts or games
         if duplicate:
             size -= size % len(bots)
-        key = hashlib.sha256(repr((title, bots, rules, args.seed, duplicate)).encode()).hexdigest()[:16]
+        key = hashlib.sha256(repr((title, bots, rules, args.seed, duplicate, _SOURCE)).encode()).hexdigest()[:16]
         parts: dict[int, TournamentResult] = {}
         if not args.cache and (args.part_offset or args.part_stride != 1):
             parser.error("--part-offset and --part-stride share a run through --cache")
