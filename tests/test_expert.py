@@ -29,7 +29,7 @@ from wizardrules import (
     new_game,
     play_game,
 )
-from wizardrules.sampling import sample_world
+from wizardrules.sampling import sample_world, world_state
 from wizardrules.tournament import BotFactory, tournament
 
 SHORT: Final = Rules(schedule=Schedule.ladder(4, rounds=4))
@@ -147,12 +147,92 @@ def test_bad_calls_are_refused() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_the_simulator_plays_as_the_compiled_core(seed: int) -> None:
-    """The pure-Python rollouts mirror RuleBot as the compiled ones do: with no early stop, the same game."""
+def test_the_simulator_scores_as_the_compiled_core(seed: int) -> None:
+    """The pure-Python rollouts mirror RuleBot as the compiled ones do: with no early stop, the same scores."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules.expert import _codes, _simulator
+    from wizardrules.fast._kernels import worlds
+
     rules = Rules(schedule=Schedule.ladder(4, rounds=5))
-    python = ExpertBot(worlds=4, seed=seed, compiled=False, horizon=15)
-    compiled = ExpertBot(worlds=4, seed=seed, compiled=True)
-    first = play_game([python, RuleBot(), RuleBot(), RuleBot()], rules=rules, seed=seed)
-    second = play_game([compiled, RuleBot(), RuleBot(), RuleBot()], rules=rules, seed=seed)
-    assert first.actions == second.actions
+    bot = ExpertBot(worlds=3, seed=seed, horizon=15)
+    state = new_game(4, rules=rules, seed=seed)
+    compared = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions()
+        if len(legal) > 1 and state.phase.name in {"BIDDING", "PLAYING"}:
+            game = bot._round(view)
+            known = _codes.known_from(view)
+            for hands, _ in bot._worlds(view, game, known):
+                world = world_state(view, [tuple(sorted(_codes.CARD_OF[c] for c in hand)) for hand in hands])
+                masks = [[_codes.mask_of(hand) for hand in hands]]
+                (scores,) = worlds.batch_scores(view, world, masks, legal)
+                assert scores == pytest.approx([_simulator.rollout(game, known, hands, action) for action in legal])
+                compared += 1
+        state = state.apply(RuleBot().act(view, legal))
+    assert compared > 10
+
+
+def test_r4_1_numpy_worlds_follow_the_bids_as_the_python_ones() -> None:
+    """With the fast core the worlds are drawn in numpy, from the same weights: the bidder's hands alike."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules.expert import _codes
+    from wizardrules.fast._kernels import worlds
+
+    rules = Rules(schedule=Schedule(cards_per_round=(6,)))
+    python_means, numpy_means, uniform_means = [], [], []
+    rng = random.Random(0)
+    for seed in range(8):
+        state = new_game(4, rules=rules, seed=seed)
+        if state.phase.name == "TRUMP":
+            continue
+        bidder = state.to_move
+        assert bidder is not None
+        state = state.apply(Bid(tricks=4))
+        view = state.view((bidder + 1) % 4)
+        bot = ExpertBot(worlds=400, seed=seed)
+        game, known = bot._round(view), _codes.known_from(view)
+        drawn = [_worth(world[bidder], view.trump) for world in bot.sample_worlds(view)]
+        masks, counts, _ = bot._compiled_worlds(worlds, view, game, known)
+        assert sum(counts) == 400
+        dealt = []
+        for row, count in zip(masks, counts, strict=True):
+            hands = [tuple(_codes.CARD_OF[c] for c in _codes.unmask(mask)) for mask in row]
+            assert hands[view.seat] == tuple(_codes.CARD_OF[c] for c in known.mine)
+            assert [len(hand) for hand in hands] == list(view.hand_sizes)
+            dealt += [_worth(hands[bidder], view.trump)] * int(count)
+        python_means.append(statistics.fmean(drawn))
+        numpy_means.append(statistics.fmean(dealt))
+        uniform_means.append(statistics.fmean(_worth(sample_world(view, rng)[bidder], view.trump) for _ in range(400)))
+    assert abs(statistics.fmean(python_means) - statistics.fmean(numpy_means)) < 0.2
+    assert statistics.fmean(numpy_means) > statistics.fmean(uniform_means) + 0.5
+
+
+@pytest.mark.parametrize("astray", [False, True])
+def test_r5_plays_are_weighed_by_whether_rulebot_would_make_them(astray: bool) -> None:
+    """In the true deal, RuleBots' plays are RuleBot's choices (no miss); a RandomBot's often are not."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules.fast._kernels import worlds
+    from wizardrules.fast._kernels.actions import hand_masks
+
+    rules = Rules(schedule=Schedule(cards_per_round=(6,)))
+    total = 0
+    for seed in range(6):
+        bots: list[Bot] = [RuleBot(), RandomBot(seed=seed) if astray else RuleBot(), RuleBot(), RuleBot()]
+        state = new_game(4, rules=rules, seed=seed)
+        while state.phase.name != "PLAYING" or len(state.completed_tricks) < 3:
+            seat = state.to_move
+            assert seat is not None
+            state = state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+        view = state.view(state.to_move or 0)
+        played: list[list[Card]] = [[] for _ in range(4)]
+        for trick in (*view.completed_tricks, view.current_trick):
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                played[seat].append(card)
+        truth = [state.hand(seat) for seat in range(4)]
+        dealt = hand_masks([(*truth[seat], *played[seat]) for seat in range(4)])
+        (misses,) = worlds.play_misses(view, world_state(view, truth), [dealt])
+        assert misses[view.seat] == 0
+        total += int(misses.sum())
+    assert (total > 0) is astray

@@ -33,6 +33,7 @@ from wizardrules.fast._kernels.steps import (
     LOOK,
     OVER_PHASE,
     PLAY,
+    PLAYING_PHASE,
     TRUMP,
     apply_code,
     legal_codes,
@@ -162,6 +163,54 @@ def play_out(games: Array, deals: Array, log: Array, b: int, rules: Array, clair
 
 
 @kernel()
+def seeing_code(
+    games: Array, deals: Array, log: Array, b: int, codes: Array, count: int, rules: Array, probe: Array, more: Array
+) -> int:
+    """`RuleBot`'s aim with the trick seen through: the play of game `b`'s mover among its `count` legal codes
+    that wins the trick as cheaply as possible while it needs tricks, else loses it as dearly as possible,
+    where each card is tried on the copy `probe` (one row) with the rest of the trick played by `RuleBot`.
+
+    Without a card that does what it aims, the weakest card (as `RuleBot`). `more` is room for the legal
+    codes of the trick's later players (64 whole numbers).
+    """
+    seat = games[b, G_MOVE]
+    trump = games[b, G_TRUMP]
+    need = games[b, G_BIDS + seat] - games[b, G_WON + seat]
+    weakest = aimed = -1
+    for i in range(count):
+        p = power(codes[i] - PLAY, trump)
+        if weakest < 0 or p < power(codes[weakest] - PLAY, trump):
+            weakest = i
+        for k in range(games.shape[1]):
+            probe[0, k] = games[b, k]
+        apply_code(probe, deals, log, 0, codes[i], rules)
+        while probe[0, G_TRICK_LEN] > 0:
+            others = legal_codes(probe, 0, rules, more)
+            apply_code(probe, deals, log, 0, rulebot_code(probe, 0, more, others, rules, False), rules)
+        wins = probe[0, G_WON + seat] > games[b, G_WON + seat]
+        if need > 0 and wins and (aimed < 0 or p < power(codes[aimed] - PLAY, trump)):
+            aimed = i  # the cheapest card that takes the trick
+        elif need <= 0 and not wins and (aimed < 0 or p >= power(codes[aimed] - PLAY, trump)):
+            aimed = i  # the dearest card that loses it
+    return codes[aimed] if aimed >= 0 else codes[weakest]
+
+
+@kernel()
+def play_out_seeing(
+    games: Array, deals: Array, log: Array, b: int, rules: Array, seat: int, codes: Array, probe: Array, more: Array
+) -> None:
+    """Play game `b`'s round to its end with `RuleBot` in every seat, `seat` playing its cards by `seeing_code`."""
+    while games[b, G_PHASE] != OVER_PHASE:
+        count = legal_codes(games, b, rules, codes)
+        if games[b, G_MOVE] == seat and games[b, G_PHASE] == PLAYING_PHASE and count > 1:
+            code = seeing_code(games, deals, log, b, codes, count, rules, probe, more)
+        else:
+            code = rulebot_code(games, b, codes, count, rules, False)
+        if apply_code(games, deals, log, b, code, rules):
+            next_round(games, deals, b, rules)
+
+
+@kernel()
 def rollout_scores(
     games: Array,
     deals: Array,
@@ -170,21 +219,48 @@ def rollout_scores(
     codes: Array,
     rules: Array,
     clairvoyant: bool,
+    seeing: bool,
     scores: Array,
     scratch: Array,
+    probe: Array,
+    more: Array,
 ) -> None:
     """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
 
     A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
-    `scratch` is room for the legal codes (64 whole numbers).
+    With `seeing` (and no clairvoyant round), `seat` plays its later cards by `seeing_code`. `scratch` is
+    room for the legal codes (64 whole numbers), and with `seeing` `more` too, `probe` for one row of `games`.
     """
     n = rules[C_PLAYERS]
     for i in range(codes.shape[0]):
         if apply_code(games, deals, log, i, codes[i], rules):
             next_round(games, deals, i, rules)
-        play_out(games, deals, log, i, rules, clairvoyant, scratch)
+        if seeing and not clairvoyant:
+            play_out_seeing(games, deals, log, i, rules, seat, scratch, probe, more)
+        else:
+            play_out(games, deals, log, i, rules, clairvoyant, scratch)
         every = 0
         for other in range(n):
             every += games[i, G_POINTS + other]
         own = games[i, G_POINTS + seat]
         scores[i] = own - (every - own) / (n - 1)
+
+
+@kernel()
+def replay_misses(
+    games: Array, deals: Array, log: Array, seat: int, plays: Array, rules: Array, scratch: Array, misses: Array
+) -> None:
+    """Row `i` of `games` is one world at the start of the round's play; play the codes `plays` in order and
+    count in `misses[i, other]` the plays of each seat other than `seat` that are not `RuleBot`'s choice there.
+
+    A play without a choice is no miss; `misses` starts at 0. `scratch` is room for the legal codes (64 whole
+    numbers).
+    """
+    for i in range(games.shape[0]):
+        for k in range(plays.shape[0]):
+            mover = games[i, G_MOVE]
+            if mover != seat:
+                count = legal_codes(games, i, rules, scratch)
+                if count > 1 and rulebot_code(games, i, scratch, count, rules, False) != plays[k]:
+                    misses[i, mover] += 1
+            apply_code(games, deals, log, i, plays[k], rules)

@@ -1,4 +1,8 @@
-"""`ExpertBot`'s rollouts in the compiled core: every world and every choice of a decision in one batch.
+"""`ExpertBot`'s worlds in the compiled core: drawn by weight in numpy, played out in one batch.
+
+[`draw_worlds`][wizardrules.fast._kernels.worlds.draw_worlds] deals thousands of candidate
+worlds at once with numpy, weighs each by the bot's own log-likelihood tables and draws the
+worlds to search by weight, as the bot's pure-Python draw does one world at a time.
 
 [`batch_scores`][wizardrules.fast._kernels.worlds.batch_scores] takes the one-round state that
 `world_state` builds for one sampled world, replaces the hands by those of each world (as
@@ -10,7 +14,7 @@ hands, not a replay of the round.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
@@ -18,7 +22,7 @@ from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
-from wizardrules.fast._kernels.rulebot import rollout_scores
+from wizardrules.fast._kernels.rulebot import replay_misses, rollout_scores
 from wizardrules.fast._kernels.rules import led_after, win_key
 from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
@@ -43,12 +47,13 @@ from wizardrules.fast._kernels.steps import (
     G_TRICK_LEN,
     G_TRUMP,
     G_WON,
+    PLAY,
     PLAYING_PHASE,
     TRUMP_PHASE,
 )
 from wizardrules.rules import Rules
 
-__all__ = ["batch_scores", "possible"]
+__all__ = ["batch_scores", "draw_worlds", "play_misses", "possible", "redraw"]
 
 _SUITS: Final = tuple(Suit)
 _PHASES: Final = {Phase.TRUMP: TRUMP_PHASE, Phase.BIDDING: BIDDING_PHASE, Phase.PLAYING: PLAYING_PHASE}
@@ -71,21 +76,12 @@ def possible(rules: Rules) -> bool:
     return available() and compiled_rules_problem(rules) is None
 
 
-def batch_scores(
-    view: PlayerView, state: GameState, hands: Sequence[Sequence[int]], actions: Sequence[Action]
-) -> list[list[float]]:
-    """Per world, each action's rollout score for `view.seat`: its round points minus the mean of the others'.
-
-    `state` is the one-round game of any one world (`world_state(view, world)`); `hands[w]`
-    holds world `w`'s hands as bit masks of the kernels' card codes (`card_code`; the copies
-    of Wizards and Jesters on distinct bits), which replace the state's hands.
-    """
-    np = numpy()
+def _rows(view: PlayerView, state: GameState, count: int) -> tuple[Any, Any, Any]:
+    """`count` rows of one-round games at the moment of `state` (hands left empty), with their deals and log."""
     config = _config(view.rules, len(view.players))
     n = config.players
     rnd = view.round_number - 1
-    width = len(actions)
-    games, deals, log = new_batch(len(hands) * width, config.rounds, 0)
+    games, deals, log = new_batch(count, config.rounds, 0)
     games[:, G_PHASE] = _PHASES[state.phase]
     games[:, G_MOVE] = -1 if state.to_move is None else state.to_move
     games[:, G_ROUND] = games[:, G_LAST_ROUND] = rnd
@@ -110,15 +106,148 @@ def batch_scores(
             best, best_key = position, key
     games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY] = led, best, best_key
     games[:, G_TRICK_LEN] = len(trick.cards)
-    masks = np.repeat(np.array([list(world) for world in hands], dtype=np.int64), width, axis=0)
-    games[:, G_HANDS : G_HANDS + n] = masks
     for seat in range(n):
         bid: int | None = state.bids[seat]
         games[:, G_BIDS + seat] = -1 if bid is None else bid
         games[:, G_WON + seat] = state.tricks_won[seat]
         games[:, G_TOTALS + seat] = view.totals[seat]
+    return games, deals, log
+
+
+def batch_scores(
+    view: PlayerView,
+    state: GameState,
+    hands: Sequence[Sequence[int]],
+    actions: Sequence[Action],
+    *,
+    seeing: bool = False,
+) -> list[list[float]]:
+    """Per world, each action's rollout score for `view.seat`: its round points minus the mean of the others'.
+
+    `state` is the one-round game of any one world (`world_state(view, world)`); `hands[w]`
+    (a sequence or a numpy array) holds world `w`'s hands as bit masks of the kernels' card
+    codes (`card_code`; the copies of Wizards and Jesters on distinct bits), which replace
+    the state's hands. With `seeing`, `view.seat` plays its later cards by `RuleBot`'s aim
+    with each trick seen through in the world (`rulebot.seeing_code`); else as `RuleBot`.
+    """
+    np = numpy()
+    config = _config(view.rules, len(view.players))
+    width = len(actions)
+    games, deals, log = _rows(view, state, len(hands) * width)
+    games[:, G_HANDS : G_HANDS + config.players] = np.repeat(np.asarray(hands, dtype=np.int64), width, axis=0)
     codes = np.tile(np.array([action_code(action) for action in actions], dtype=np.int64), len(hands))
     out = np.empty(len(codes), dtype=np.float64)
-    scratch = np.empty(64, dtype=np.int64)
-    jit(rollout_scores)(games, deals, log, view.seat, codes, config.rules, config.clairvoyant, out, scratch)
+    scratch, more = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
+    probe = np.empty((1, games.shape[1]), dtype=np.int64)
+    jit(rollout_scores)(
+        games, deals, log, view.seat, codes, config.rules, config.clairvoyant, seeing, out, scratch, probe, more
+    )
     return [[float(value) for value in out[w * width : (w + 1) * width]] for w in range(len(hands))]
+
+
+def play_misses(view: PlayerView, state: GameState, dealt: Sequence[Sequence[int]]) -> Any:
+    """Per world and seat, how many of the seat's plays this round were not `RuleBot`'s choice (0 for `view.seat`).
+
+    `state` is the one-round game of any one world in the playing phase; `dealt[w]` holds
+    world `w`'s hands at the start of the round's play (the cards held and the cards played)
+    as bit masks. Each world replays the round's plays from its first trick.
+    """
+    np = numpy()
+    config = _config(view.rules, len(view.players))
+    games, deals, log = _rows(view, state, len(dealt))
+    tricks = (*view.completed_tricks, view.current_trick)
+    games[:, G_PHASE] = PLAYING_PHASE
+    games[:, G_MOVE] = games[:, G_LEADER] = tricks[0].leader
+    games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY], games[:, G_TRICK_LEN] = -1, 0, -2, 0
+    games[:, G_WON : G_WON + config.players] = 0
+    games[:, G_HANDS : G_HANDS + config.players] = np.asarray(dealt, dtype=np.int64)
+    plays = np.array([PLAY + card_code(card) for trick in tricks for card in trick.cards], dtype=np.int64)
+    misses = np.zeros((len(dealt), config.players), dtype=np.int64)
+    scratch = np.empty(64, dtype=np.int64)
+    jit(replay_misses)(games, deals, log, view.seat, plays, config.rules, scratch, misses)
+    return misses
+
+
+def redraw(masks: Any, weights: Any, worlds: int, seed: int) -> tuple[Any, Any]:
+    """`worlds` draws from the rows of `masks` by `weights` (systematic resampling): the distinct rows and counts."""
+    np = numpy()
+    rng = np.random.default_rng(seed)
+    step = weights.sum() / worlds
+    points = (rng.random() + np.arange(worlds)) * step
+    drawn = np.minimum(np.searchsorted(np.cumsum(weights), points, side="right"), len(weights) - 1)
+    chosen, counts = np.unique(drawn, return_counts=True)
+    return masks[chosen], counts
+
+
+def draw_worlds(
+    pool: Sequence[int],
+    sizes: Sequence[int],
+    seat: int,
+    mine: int,
+    banned: Sequence[Sequence[bool]],
+    units: Sequence[int],
+    bits: Sequence[int],
+    played_units: Sequence[int],
+    bids: Sequence[int],
+    won: Sequence[int],
+    played: Sequence[bool],
+    bid_logs: Sequence[Sequence[float]],
+    play_logs: Sequence[Sequence[float]],
+    worlds: int,
+    candidates: int,
+    seed: int,
+) -> tuple[Any, Any] | None:
+    """`worlds` draws by weight from `candidates` uniform deals of `pool`: the distinct worlds' masks and counts.
+
+    Every seat but `seat` (which holds the mask `mine`) is dealt `sizes[seat]` cards of `pool`
+    (card codes); a deal that gives a seat a card of `banned[seat]` (its voids) is dropped,
+    and up to three more batches are dealt while fewer than `worlds` deals are left. Each
+    deal's log-weight adds, for each seat that has bid, `bid_logs[bid][worth at the deal]`
+    and, once it has played, `play_logs[tricks still needed][worth still held]`, worths in
+    the units of `units` (per card code), a seat's played cards counting `played_units`.
+    A systematic resampling by weight then draws `worlds` of the deals.
+
+    Returns:
+        The drawn worlds' hands as bit masks (`bits` per card code), one row per distinct
+        world, and how many times each was drawn; `None` when the voids leave fewer than
+        `worlds` deals (the caller deals exactly instead).
+    """
+    np = numpy()
+    rng = np.random.default_rng(seed)
+    n = len(sizes)
+    deck = np.tile(np.asarray(pool, dtype=np.int64), (candidates, 1))
+    unit = np.asarray(units, dtype=np.int64)
+    bit = np.int64(1) << np.asarray(bits, dtype=np.int64)
+    not_allowed = np.asarray(banned, dtype=np.bool_)
+    bid_table = np.asarray(bid_logs, dtype=np.float64)
+    play_table = np.asarray(play_logs, dtype=np.float64)
+    kept_masks, kept_logs, kept = [], [], 0
+    for _ in range(4):
+        cards = rng.permuted(deck, axis=1)
+        fine = np.ones(candidates, dtype=np.bool_)
+        logs = np.zeros(candidates, dtype=np.float64)
+        masks = np.empty((candidates, n), dtype=np.int64)
+        start = 0
+        for s in range(n):
+            if s == seat:
+                masks[:, s] = mine
+                continue
+            hand = cards[:, start : start + sizes[s]]
+            start += sizes[s]
+            fine &= ~not_allowed[s][hand].any(axis=1)
+            masks[:, s] = bit[hand].sum(axis=1)  # distinct bits: the sum is the union
+            if bids[s] >= 0:
+                now = unit[hand].sum(axis=1)
+                logs += bid_table[bids[s]][now + played_units[s]]
+                if played[s]:
+                    logs += play_table[max(bids[s] - won[s], 0)][now]
+        kept_masks.append(masks[fine])
+        kept_logs.append(logs[fine])
+        kept += int(fine.sum())
+        if kept >= worlds:
+            break
+    if kept < worlds:
+        return None
+    all_masks = np.concatenate(kept_masks)
+    all_logs = np.concatenate(kept_logs)
+    return redraw(all_masks, np.exp(all_logs - all_logs.max()), worlds, int(rng.integers(2**63)))
