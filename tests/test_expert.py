@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from typing import Final
@@ -209,30 +210,101 @@ def test_r4_1_numpy_worlds_follow_the_bids_as_the_python_ones() -> None:
     assert statistics.fmean(numpy_means) > statistics.fmean(uniform_means) + 0.5
 
 
-@pytest.mark.parametrize("astray", [False, True])
-def test_r5_plays_are_weighed_by_whether_rulebot_would_make_them(astray: bool) -> None:
-    """In the true deal, RuleBots' plays are RuleBot's choices (no miss); a RandomBot's often are not."""
-    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
-    from wizardrules.fast._kernels import worlds
-    from wizardrules.fast._kernels.actions import hand_masks
+def _played_as_rulebot(bots: list[Bot], seed: int) -> list[tuple[bool, bool, bool]]:
+    """Per play of a 6-card round: whether RuleBot would have made it, whether its reading rules out
+    a card the seat held then or marks it a known miss, and whether it is read in full (not a Wizard
+    or Jester on a led suit, where the cards of other suits are not read)."""
+    from wizardrules.expert._codes import codes_of
+    from wizardrules.expert._reading import rulebot_readings
 
-    rules = Rules(schedule=Schedule(cards_per_round=(6,)))
-    total = 0
-    for seed in range(6):
-        bots: list[Bot] = [RuleBot(), RandomBot(seed=seed) if astray else RuleBot(), RuleBot(), RuleBot()]
+    state = new_game(4, rules=Rules(schedule=Schedule(cards_per_round=(6,))), seed=seed)
+    made: list[list[tuple[bool, tuple[Card, ...], bool]]] = [[] for _ in range(4)]
+    while not state.is_over and not (state.phase.name == "PLAYING" and len(state.completed_tricks) == 5):
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_actions()
+        action = bots[seat].act(view, legal)
+        if state.phase.name == "PLAYING":
+            trick = state.current_trick.cards
+            led_suit = next((c.suit for c in trick if c.kind is not CardKind.JESTER), None) if trick else None
+            whole = led_suit is None or getattr(action, "card").kind is CardKind.SUIT
+            made[seat].append((RuleBot().act(view, legal) == action, state.hand(seat), whole))
+        state = state.apply(action)
+    readings = rulebot_readings(state.view(state.to_move or 0))
+    out = []
+    for seat in range(4):
+        if seat == state.to_move:
+            continue
+        assert len(readings[seat]) == len(made[seat])
+        for (ruled_out, missed), (same, hand, whole) in zip(readings[seat], made[seat], strict=True):
+            held = set(codes_of(hand, set()))
+            held |= {c + k for c in held if c >= 52 for k in range(-3, 4) if (c + k) // 4 == c // 4}
+            out.append((same, missed or not held.isdisjoint(ruled_out), whole))
+    return out
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_r5_a_play_read_as_rulebot_rules_out_exactly_the_cards_it_would_have_played(seed: int) -> None:
+    """A play is a miss in a hand if and only if RuleBot, holding that hand, would have played another card."""
+    bots: list[Bot] = [RandomBot(seed=seed + s) for s in range(4)]
+    plays = _played_as_rulebot(bots, seed)
+    for same, miss, whole in plays:
+        if same:
+            assert not miss, "RuleBot's own choice is never read as a miss"
+        elif whole:
+            assert miss, "any other play, read in full, is a miss in the hand that made it"
+    assert any(not same for same, _, _ in plays)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_r5_rulebots_plays_are_never_misses(seed: int) -> None:
+    """In the true deal no RuleBot play is read as a miss: its readings only ever rule out cards it does not hold."""
+    plays = _played_as_rulebot([RuleBot(), RuleBot(), RuleBot(), RuleBot()], seed)
+    assert plays
+    assert all(same and not miss for same, miss, _ in plays)
+
+
+def test_r5_numpy_worlds_weigh_the_plays_as_uniform_deals_weighed_in_full() -> None:
+    """Mid-round, the numpy draw (half its deals without the cards the plays rule out, reweighed by how
+    likely they were dealt) gives each hand the worth that many uniform deals, weighed by the bids and
+    the plays, give it; and the plays move it away from the uniform deals' worth."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules.expert import _codes, _worlds
+    from wizardrules.expert._reading import rulebot_readings
+    from wizardrules.fast._kernels import worlds
+
+    rules = Rules(schedule=Schedule(cards_per_round=(7,)))
+    gaps, moves = [], []
+    for seed in range(3):
         state = new_game(4, rules=rules, seed=seed)
         while state.phase.name != "PLAYING" or len(state.completed_tricks) < 3:
-            seat = state.to_move
-            assert seat is not None
-            state = state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+            state = state.apply(RuleBot().act(state.view(state.to_move or 0), state.legal_actions()))
         view = state.view(state.to_move or 0)
-        played: list[list[Card]] = [[] for _ in range(4)]
-        for trick in (*view.completed_tricks, view.current_trick):
-            for seat, card in zip(trick.seats, trick.cards, strict=True):
-                played[seat].append(card)
-        truth = [state.hand(seat) for seat in range(4)]
-        dealt = hand_masks([(*truth[seat], *played[seat]) for seat in range(4)])
-        (misses,) = worlds.play_misses(view, world_state(view, truth), [dealt])
-        assert misses[view.seat] == 0
-        total += int(misses.sum())
-    assert (total > 0) is astray
+        bot = ExpertBot(worlds=600, oversample=4, seed=seed)
+        game, known = bot._round(view), _codes.known_from(view)
+        masks, counts, _ = bot._compiled_worlds(worlds, view, game, known)
+        readings = rulebot_readings(view)
+        rng = random.Random(seed)
+        deals, weights = [], []
+        for _ in range(20000):
+            hands = _worlds.deal(known, view.seat, rng, 1000)
+            assert hands is not None
+            weight = math.exp(_worlds.log_weight(game, known, hands, bot.spread))
+            for other, reads in enumerate(readings):
+                misses = sum(missed or not set(hands[other]).isdisjoint(out) for out, missed in reads)
+                weight *= _worlds.ASTRAY**misses + _worlds.ASTRAY_FLOOR if reads else 1.0
+            deals.append(hands)
+            weights.append(weight)
+        for other in range(4):
+            if other == view.seat:
+                continue
+            units = _codes.UNITS[game.trump + 1]
+            drawn = [sum(units[c] for c in _codes.unmask(row[other])) / 20 for row in masks]
+            numpy_mean = sum(w * int(k) for w, k in zip(drawn, counts, strict=True)) / sum(counts)
+            worth = [sum(units[c] for c in hands[other]) / 20 for hands in deals]
+            full_mean = sum(w * x for w, x in zip(worth, weights, strict=True)) / sum(weights)
+            gaps.append(abs(numpy_mean - full_mean))
+            moves.append(abs(full_mean - statistics.fmean(worth)))
+    assert statistics.fmean(gaps) < 0.1
+    assert statistics.fmean(moves) > 2 * statistics.fmean(gaps)

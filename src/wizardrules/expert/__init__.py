@@ -17,8 +17,9 @@ for each choice, keep the best) with three differences:
 - **A cheap evaluation.** The rollouts run on a small simulator of one round on card codes
   (plain Python, no engine), so a pure-Python decision affords many times the worlds that
   replaying the engine does. With the `fast` extra installed and rules the compiled core
-  plays, the candidate worlds are dealt and weighed in numpy, thousands at once, and every
-  drawn world and choice is played out in one compiled batch. Where even the simulator is
+  plays, the candidate worlds are dealt and weighed in numpy, thousands at once, the other
+  seats' plays are read as `RuleBot`'s (see the class), and every drawn world and choice is
+  played out in one compiled batch. Where even the simulator is
   too dear (large hands), a pure-Python rollout stops after `horizon` tricks and the rest of
   the round is estimated from each hand's worth (a Poisson-binomial count of the tricks it
   may still take).
@@ -42,7 +43,7 @@ import random
 import time
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from attrs import define, field
@@ -69,11 +70,11 @@ from wizardrules.expert._codes import (
     mask_of,
     unmask,
 )
+from wizardrules.expert._reading import rulebot_readings
 from wizardrules.expert._simulator import rollout
 from wizardrules.expert._worlds import (
     ASTRAY,
     ASTRAY_FLOOR,
-    REPLAYED,
     bid_log_table,
     deal,
     exact_deal,
@@ -99,6 +100,13 @@ def _supported(view: PlayerView) -> bool:
     )
 
 
+_PYTHON_OVERSAMPLE: Final = 12
+"""Candidate worlds per world kept in the pure-Python draw: uniform deals, few of which fit the bids."""
+
+_NUMPY_OVERSAMPLE: Final = 3
+"""Candidate worlds per world kept in the numpy draw, half of whose deals fit the plays."""
+
+
 def _compiled_rollouts() -> ModuleType | None:
     """The compiled batch rollouts, `None` without the `fast` extra (loaded by name: the fast core is a layer above)."""
     return _lazy.optional("wizardrules.fast._kernels.worlds")
@@ -110,6 +118,11 @@ def _compiled_rollouts() -> ModuleType | None:
 def _check_count(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or value < 1:
         raise RulesError(f"ExpertBot {attribute.name}={shown(value)}: must be a whole number 1 or more")
+
+
+def _check_oversample(bot: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None:
+        _check_count(bot, attribute, value)
 
 
 def _check_spread(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -128,20 +141,24 @@ def _check_time(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
 class ExpertBot:
     """Search over worlds weighted by the bids and the play so far, with bids searched too.
 
-    Each decision deals `oversample * worlds` candidate worlds that respect the voids, weighs
+    Each decision deals `oversample` times `worlds` candidate worlds that respect the voids, weighs
     them by how well the other hands explain their bids and play (see the module), draws
     `worlds` of them by weight (importance resampling: a world drawn twice counts twice and is
     played once), and plays the round out from each legal choice in each drawn world (bids
     within `bid_window` of the hand's worth). The choice with the best mean relative score
     (its round points minus the mean of the others') wins.
 
-    With the fast core the bot goes further where the compiled batch pays for it: the
-    candidates are dealt in numpy, the worlds are drawn again by whether each other seat's
-    plays this round are those `RuleBot` would have made from its hand there (a play it would
-    not have made weighs a tenth), and in the rollouts the bot plays its own later cards with
-    each trick seen through (the cheapest card that takes it while it needs tricks, the
-    dearest that loses it once it does not), the others as `RuleBot`. A world costs some five
-    times less there: 20 ms a decision buys about 850 worlds over the ladder's first rounds.
+    With the fast core the bot goes further where the compiled batch pays for it. It reads
+    each other seat's plays this round as `RuleBot`'s: `RuleBot` plays the first legal card
+    of one order fixed by the trick and whether it needs tricks, so each play rules out the
+    cards that order puts first. The candidates are dealt in numpy, half of them with none of
+    the cards a seat's plays rule out (so the worlds those plays fit are found however few
+    they are), each weighed by how likely it was dealt (importance sampling) and by the
+    evidence: its bids, and a tenth for each play `RuleBot` would not have made from the hand.
+    In the rollouts the bot plays its own later cards with each trick seen through (the
+    cheapest card that takes it while it needs tricks, the dearest that loses it once it does
+    not), the others as `RuleBot`. A world costs some five times less there: 20 ms a decision
+    buys about 850 worlds over the ladder's first five rounds, and more over full ladders.
 
     Attributes:
         worlds: worlds searched per decision.
@@ -152,7 +169,8 @@ class ExpertBot:
             compiled core plays all the worlds in one batch.
         compiled: play the rollouts in the compiled core when the `fast` extra is installed
             and the rules are the core's; else on the bot's own pure-Python simulator.
-        oversample: candidate worlds dealt per world kept.
+        oversample: candidate worlds dealt per world kept; `None` for 12 in the pure-Python
+            draw and 3 in the numpy draw (whose candidates already fit the plays).
         spread: how closely a bid is taken to follow the hand's worth, in tricks (the standard
             deviation of the noise added to the worth before it is rounded to the bid);
             larger trusts the bids less. Every bid keeps at least a 2% chance from any hand.
@@ -175,7 +193,7 @@ class ExpertBot:
     seed: int = 0
     time_ms: float | None = field(default=None, validator=_check_time)
     compiled: bool = True
-    oversample: int = field(default=12, validator=_check_count)
+    oversample: int | None = field(default=None, validator=_check_oversample)
     spread: float = field(default=0.5, validator=_check_spread)
     horizon: int = field(default=5, validator=_check_count)
     bid_window: int = field(default=2, validator=_check_count)
@@ -237,7 +255,7 @@ class ExpertBot:
         They respect everything `sample_world` respects, and are drawn by how well they
         explain the other seats' bids and play (see the class), from the bot's random source,
         as the bot draws them in pure Python. With the fast core, `act` draws its worlds in
-        numpy from the same weights and then weighs the other seats' plays again by whether
+        numpy from the same weights and also weighs the other seats' plays by whether
         `RuleBot` would have made them.
 
         Raises:
@@ -283,15 +301,14 @@ class ExpertBot:
     ) -> tuple[Sequence[Sequence[int]], Sequence[int], GameState]:
         """The worlds drawn in numpy: per distinct world its hands' masks, its count, and one world's state.
 
-        They are drawn as `_worlds` draws them in Python, by the bids and the worth still held,
-        and then, once other seats have played, drawn again by how many of their plays
-        `RuleBot` would not have made in that world (a seat's plays weigh `ASTRAY` to the power of
-        its misses, plus `ASTRAY_FLOOR`: a seat that plays its own way is not taken at its word). Where the
-        voids leave too few of the numpy deals, the worlds are drawn in Python.
+        They are weighed as `_worlds` weighs them in Python, by the bids, the worth still held
+        and the plays read as `RuleBot`'s; the numpy draw also deals half of its candidates none
+        of the cards a seat's plays rule out, so that the worlds those plays fit are found
+        however few they are. Where the voids leave no numpy deal, the worlds are drawn in Python.
         """
         n = game.players
         units = UNITS[game.trump + 1]
-        others_played = any(known.played[s] for s in range(n) if s != game.seat)
+        readings = [[(mask_of(sorted(out)), missed) for out, missed in seat] for seat in rulebot_readings(view)]
         drawn = compiled.draw_worlds(
             known.pool,
             known.sizes,
@@ -306,8 +323,11 @@ class ExpertBot:
             [bool(known.played[s]) for s in range(n)],
             bid_log_table(game.cards, self.spread),
             play_log_table(game.cards, self.spread),
-            self.worlds * (REPLAYED if others_played else 1),
-            self.worlds * self.oversample,
+            readings,
+            ASTRAY,
+            ASTRAY_FLOOR,
+            self.worlds,
+            self.worlds * (self.oversample or _NUMPY_OVERSAMPLE),
             self._rng.getrandbits(63),
         )
         if drawn is None:
@@ -317,11 +337,6 @@ class ExpertBot:
         else:
             masks, counts = drawn
         state = world_state(view, [tuple(sorted(CARD_OF[c] for c in unmask(mask))) for mask in masks[0]])
-        if drawn is not None and others_played:
-            played = [mask_of(cards) for cards in known.played]
-            dealt = [[int(mask) | played[s] for s, mask in enumerate(row)] for row in masks]
-            weights = (ASTRAY ** compiled.play_misses(view, state, dealt) + ASTRAY_FLOOR).prod(axis=1)
-            masks, counts = compiled.redraw(masks, counts * weights, self.worlds, self._rng.getrandbits(63))
         return masks, counts, state
 
     def _worlds(self, view: PlayerView, game: Round, known: Known) -> list[tuple[list[list[int]], int]]:
@@ -333,7 +348,7 @@ class ExpertBot:
         """
         rng = self._rng
         candidates = []
-        for _ in range(self.worlds * self.oversample):
+        for _ in range(self.worlds * (self.oversample or _PYTHON_OVERSAMPLE)):
             hands = deal(known, view.seat, rng, 20)
             if hands is None:
                 hands = exact_deal(view, known, rng)

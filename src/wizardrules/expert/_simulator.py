@@ -39,7 +39,7 @@ def _allowed(game: Round, made: Sequence[int]) -> Sequence[int]:
     )
 
 
-def _choose(hand: list[int], trick: list[int], led: int, best_key: int, need: int, trump: int) -> int:  # noqa: PLR0917 - hot loop
+def choose(hand: list[int], trick: list[int], led: int, best_key: int, need: int, trump: int) -> int:  # noqa: PLR0917 - hot loop
     """RuleBot's play from `hand` on `trick`: win as cheaply as possible while tricks are needed, else duck."""
     if led >= 0:
         follow = [c for c in hand if c < JESTER and c // 13 == led]
@@ -112,7 +112,7 @@ def _play_round(  # noqa: PLR0917 - hot loop
         if first is not None:
             c, first = first, None
         else:
-            c = _choose(hand, trick, led, best_key, bids[seat] - won[seat], trump)
+            c = choose(hand, trick, led, best_key, bids[seat] - won[seat], trump)
         hand.remove(c)
         led = led_after(led, c)
         k = key_of(c, trump, led)

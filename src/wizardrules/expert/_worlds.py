@@ -23,9 +23,6 @@ ASTRAY_FLOOR: Final = 0.02
 world keeps some weight, so that a seat that plays its own way (most of its plays missed in every world) leaves
 the worlds' weights about even instead of picking a few of them."""
 
-REPLAYED: Final = 2
-"""Worlds drawn by the bids per world kept, once plays are weighed too (the plays' draw keeps a share of them)."""
-
 _FLOOR: Final = 0.02
 """The least chance a bid is given from any hand: a seat may bid against its hand's worth (a bluff, a blunder)."""
 

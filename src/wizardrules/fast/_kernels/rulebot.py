@@ -244,23 +244,3 @@ def rollout_scores(
             every += games[i, G_POINTS + other]
         own = games[i, G_POINTS + seat]
         scores[i] = own - (every - own) / (n - 1)
-
-
-@kernel()
-def replay_misses(
-    games: Array, deals: Array, log: Array, seat: int, plays: Array, rules: Array, scratch: Array, misses: Array
-) -> None:
-    """Row `i` of `games` is one world at the start of the round's play; play the codes `plays` in order and
-    count in `misses[i, other]` the plays of each seat other than `seat` that are not `RuleBot`'s choice there.
-
-    A play without a choice is no miss; `misses` starts at 0. `scratch` is room for the legal codes (64 whole
-    numbers).
-    """
-    for i in range(games.shape[0]):
-        for k in range(plays.shape[0]):
-            mover = games[i, G_MOVE]
-            if mover != seat:
-                count = legal_codes(games, i, rules, scratch)
-                if count > 1 and rulebot_code(games, i, scratch, count, rules, False) != plays[k]:
-                    misses[i, mover] += 1
-            apply_code(games, deals, log, i, plays[k], rules)

@@ -13,6 +13,7 @@ hands, not a replay of the round.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -22,7 +23,7 @@ from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
-from wizardrules.fast._kernels.rulebot import replay_misses, rollout_scores
+from wizardrules.fast._kernels.rulebot import rollout_scores
 from wizardrules.fast._kernels.rules import led_after, win_key
 from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
@@ -47,13 +48,12 @@ from wizardrules.fast._kernels.steps import (
     G_TRICK_LEN,
     G_TRUMP,
     G_WON,
-    PLAY,
     PLAYING_PHASE,
     TRUMP_PHASE,
 )
 from wizardrules.rules import Rules
 
-__all__ = ["batch_scores", "draw_worlds", "play_misses", "possible", "redraw"]
+__all__ = ["batch_scores", "draw_worlds", "possible", "redraw"]
 
 _SUITS: Final = tuple(Suit)
 _PHASES: Final = {Phase.TRUMP: TRUMP_PHASE, Phase.BIDDING: BIDDING_PHASE, Phase.PLAYING: PLAYING_PHASE}
@@ -145,29 +145,6 @@ def batch_scores(
     return [[float(value) for value in out[w * width : (w + 1) * width]] for w in range(len(hands))]
 
 
-def play_misses(view: PlayerView, state: GameState, dealt: Sequence[Sequence[int]]) -> Any:
-    """Per world and seat, how many of the seat's plays this round were not `RuleBot`'s choice (0 for `view.seat`).
-
-    `state` is the one-round game of any one world in the playing phase; `dealt[w]` holds
-    world `w`'s hands at the start of the round's play (the cards held and the cards played)
-    as bit masks. Each world replays the round's plays from its first trick.
-    """
-    np = numpy()
-    config = _config(view.rules, len(view.players))
-    games, deals, log = _rows(view, state, len(dealt))
-    tricks = (*view.completed_tricks, view.current_trick)
-    games[:, G_PHASE] = PLAYING_PHASE
-    games[:, G_MOVE] = games[:, G_LEADER] = tricks[0].leader
-    games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY], games[:, G_TRICK_LEN] = -1, 0, -2, 0
-    games[:, G_WON : G_WON + config.players] = 0
-    games[:, G_HANDS : G_HANDS + config.players] = np.asarray(dealt, dtype=np.int64)
-    plays = np.array([PLAY + card_code(card) for trick in tricks for card in trick.cards], dtype=np.int64)
-    misses = np.zeros((len(dealt), config.players), dtype=np.int64)
-    scratch = np.empty(64, dtype=np.int64)
-    jit(replay_misses)(games, deals, log, view.seat, plays, config.rules, scratch, misses)
-    return misses
-
-
 def redraw(masks: Any, weights: Any, worlds: int, seed: int) -> tuple[Any, Any]:
     """`worlds` draws from the rows of `masks` by `weights` (systematic resampling): the distinct rows and counts."""
     np = numpy()
@@ -193,61 +170,92 @@ def draw_worlds(
     played: Sequence[bool],
     bid_logs: Sequence[Sequence[float]],
     play_logs: Sequence[Sequence[float]],
+    readings: Sequence[Sequence[tuple[int, bool]]],
+    astray: float,
+    floor: float,
     worlds: int,
     candidates: int,
     seed: int,
 ) -> tuple[Any, Any] | None:
-    """`worlds` draws by weight from `candidates` uniform deals of `pool`: the distinct worlds' masks and counts.
+    """`worlds` draws by weight from `candidates` deals of `pool`: the distinct worlds' masks and counts.
 
     Every seat but `seat` (which holds the mask `mine`) is dealt `sizes[seat]` cards of `pool`
-    (card codes); a deal that gives a seat a card of `banned[seat]` (its voids) is dropped,
-    and up to three more batches are dealt while fewer than `worlds` deals are left. Each
-    deal's log-weight adds, for each seat that has bid, `bid_logs[bid][worth at the deal]`
-    and, once it has played, `play_logs[tricks still needed][worth still held]`, worths in
-    the units of `units` (per card code), a seat's played cards counting `played_units`.
-    A systematic resampling by weight then draws `worlds` of the deals.
+    (card codes) that are not in `banned[seat]` (its voids), one seat after another. A seat
+    whose plays rule cards out (`readings[seat]`: per play, the mask of the cards it rules out
+    and whether it is a known miss) is dealt, in half of the deals, none of those cards
+    either: a proposal that finds the worlds its plays fit however few they are. Each deal is
+    weighed by how likely the proposal dealt it (importance sampling, so the draw stays the
+    posterior of a fair shuffle) and by the evidence: for each seat that has bid,
+    `bid_logs[bid][worth at the deal]` and, once it has played, `play_logs[tricks still
+    needed][worth still held]`, worths in the units of `units` (per card code), a seat's
+    played cards counting `played_units`; and its plays weigh `astray` to the power of its
+    misses plus `floor`. A systematic resampling by weight then draws `worlds` of the deals.
 
     Returns:
         The drawn worlds' hands as bit masks (`bits` per card code), one row per distinct
-        world, and how many times each was drawn; `None` when the voids leave fewer than
-        `worlds` deals (the caller deals exactly instead).
+        world, and how many times each was drawn; `None` when the voids leave no deal.
     """
     np = numpy()
     rng = np.random.default_rng(seed)
     n = len(sizes)
-    deck = np.tile(np.asarray(pool, dtype=np.int64), (candidates, 1))
+    codes = np.asarray(pool, dtype=np.int64)
     unit = np.asarray(units, dtype=np.int64)
     bit = np.int64(1) << np.asarray(bits, dtype=np.int64)
-    not_allowed = np.asarray(banned, dtype=np.bool_)
+    allowed_by_voids = ~np.asarray(banned, dtype=np.bool_)[:, codes]
     bid_table = np.asarray(bid_logs, dtype=np.float64)
     play_table = np.asarray(play_logs, dtype=np.float64)
-    kept_masks, kept_logs, kept = [], [], 0
-    for _ in range(4):
-        cards = rng.permuted(deck, axis=1)
-        fine = np.ones(candidates, dtype=np.bool_)
-        logs = np.zeros(candidates, dtype=np.float64)
-        masks = np.empty((candidates, n), dtype=np.int64)
-        start = 0
-        for s in range(n):
-            if s == seat:
-                masks[:, s] = mine
-                continue
-            hand = cards[:, start : start + sizes[s]]
-            start += sizes[s]
-            fine &= ~not_allowed[s][hand].any(axis=1)
-            masks[:, s] = bit[hand].sum(axis=1)  # distinct bits: the sum is the union
-            if bids[s] >= 0:
-                now = unit[hand].sum(axis=1)
-                logs += bid_table[bids[s]][now + played_units[s]]
-                if played[s]:
-                    logs += play_table[max(bids[s] - won[s], 0)][now]
-        kept_masks.append(masks[fine])
-        kept_logs.append(logs[fine])
-        kept += int(fine.sum())
-        if kept >= worlds:
-            break
-    if kept < worlds:
+    log_choose = _log_choose(len(pool))
+    free = np.ones((candidates, len(pool)), dtype=np.bool_)
+    fine = np.ones(candidates, dtype=np.bool_)
+    logs = np.zeros(candidates, dtype=np.float64)
+    masks = np.empty((candidates, n), dtype=np.int64)
+    rows = np.arange(candidates)[:, None]
+    for s in range(n):
+        if s == seat:
+            masks[:, s] = mine
+            continue
+        size = sizes[s]
+        ruled = 0
+        for out, _ in readings[s]:
+            ruled |= out
+        plain = free & allowed_by_voids[s]
+        fitting = plain & ((bit[codes] & np.int64(ruled)) == 0)
+        mixed = ruled != 0
+        use = rng.random(candidates) < 0.5 if mixed else np.zeros(candidates, dtype=np.bool_)
+        allowed = np.where(use[:, None], fitting, plain)
+        keys = np.where(allowed, rng.random((candidates, len(pool))), 2.0)  # fresh keys: each seat's draw uniform
+        chosen = np.argpartition(keys, size - 1, axis=1)[:, :size] if size else np.zeros((candidates, 0), np.int64)
+        fine &= allowed.sum(axis=1) >= size
+        free[rows, chosen] = False
+        hand = codes[chosen]
+        masks[:, s] = bit[hand].sum(axis=1)  # distinct bits: the sum is the union
+        proposal = -log_choose[plain.sum(axis=1), size]
+        if mixed:
+            fits = (masks[:, s] & np.int64(ruled)) == 0
+            proposal = np.logaddexp(proposal, np.where(fits, -log_choose[fitting.sum(axis=1), size], -np.inf))
+            proposal += np.log(0.5)
+        logs -= proposal
+        if bids[s] >= 0:
+            now = unit[hand].sum(axis=1)
+            logs += bid_table[bids[s]][now + played_units[s]]
+            if played[s]:
+                logs += play_table[max(bids[s] - won[s], 0)][now]
+        if readings[s]:
+            misses = np.zeros(candidates, dtype=np.int64)
+            for out, missed in readings[s]:
+                misses += missed | ((masks[:, s] & np.int64(out)) != 0)
+            logs += np.log(astray**misses + floor)
+    if not fine.any():
         return None
-    all_masks = np.concatenate(kept_masks)
-    all_logs = np.concatenate(kept_logs)
-    return redraw(all_masks, np.exp(all_logs - all_logs.max()), worlds, int(rng.integers(2**63)))
+    logs = np.where(fine, logs, -np.inf)
+    return redraw(masks, np.exp(logs - logs.max()), worlds, int(rng.integers(2**63)))
+
+
+def _log_choose(most: int) -> Any:
+    """`log C(a, k)` for `a, k` up to `most` (`inf` where `k > a`: no such hand, never a proposal)."""
+    np = numpy()
+    out = np.full((most + 1, most + 1), np.inf)
+    for a in range(most + 1):
+        for k in range(a + 1):
+            out[a, k] = math.lgamma(a + 1) - math.lgamma(k + 1) - math.lgamma(a - k + 1)
+    return out
