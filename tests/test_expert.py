@@ -21,6 +21,7 @@ from wizardrules import (
     GameState,
     MonteCarloBot,
     NotEqualBids,
+    Play,
     RandomBot,
     RuleBot,
     Rules,
@@ -227,7 +228,8 @@ def _played_as_rulebot(bots: list[Bot], seed: int) -> list[tuple[bool, bool, boo
         if state.phase.name == "PLAYING":
             trick = state.current_trick.cards
             led_suit = next((c.suit for c in trick if c.kind is not CardKind.JESTER), None) if trick else None
-            whole = led_suit is None or getattr(action, "card").kind is CardKind.SUIT
+            assert isinstance(action, Play)
+            whole = led_suit is None or action.card.kind is CardKind.SUIT
             made[seat].append((RuleBot().act(view, legal) == action, state.hand(seat), whole))
         state = state.apply(action)
     readings = rulebot_readings(state.view(state.to_move or 0))
