@@ -206,7 +206,7 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
     kinds = _bot_kinds(args.bots, args.players)
     rules = _rules(args)
     pooled = args.jobs != 1
-    with _ended_at_once_by_ctrl_c() if pooled else contextlib.nullcontext():
+    with _ended_at_once_by_ctrl_c():
         result = tournament(
             [_BOTS[kind] for kind in kinds],
             args.games,
@@ -226,11 +226,13 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
 
 @contextlib.contextmanager
 def _ended_at_once_by_ctrl_c() -> Iterator[None]:
-    """While a process pool plays: Ctrl-C ends the command at once with its one line and code 130.
+    """While games are played: Ctrl-C ends the command at once with its one line and code 130.
 
-    Ctrl-C reaches the pool's workers too, which end at once; waiting for the pool to shut
-    down then races with the pool's own thread, which may print a traceback. A command line
-    has nothing to save, so it ends here instead (a library caller gets `KeyboardInterrupt`).
+    Ctrl-C reaches a process pool's workers too, which end at once; waiting for the pool to
+    shut down then races with the pool's own thread, which may print a traceback. Without a
+    pool, a `KeyboardInterrupt` that lands while a finalizer runs is swallowed by Python
+    ("Exception ignored in ...") and the games go on. A command line has nothing to save, so
+    it ends here instead (a library caller gets `KeyboardInterrupt`).
     """
     previous = signal.signal(signal.SIGINT, _end_interrupted)
     try:
