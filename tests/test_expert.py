@@ -216,7 +216,7 @@ def _played_as_rulebot(bots: list[Bot], seed: int) -> list[tuple[bool, bool, boo
     a card the seat held then or marks it a known miss, and whether it is read in full (not a Wizard
     or Jester on a led suit, where the cards of other suits are not read)."""
     from wizardrules.expert._codes import codes_of
-    from wizardrules.expert._reading import rulebot_readings
+    from wizardrules.expert._reading import _copies, rulebot_readings
 
     state = new_game(4, rules=Rules(schedule=Schedule(cards_per_round=(6,))), seed=seed)
     made: list[list[tuple[bool, tuple[Card, ...], bool]]] = [[] for _ in range(4)]
@@ -239,8 +239,7 @@ def _played_as_rulebot(bots: list[Bot], seed: int) -> list[tuple[bool, bool, boo
             continue
         assert len(readings[seat]) == len(made[seat])
         for (ruled_out, missed), (same, hand, whole) in zip(readings[seat], made[seat], strict=True):
-            held = set(codes_of(hand, set()))
-            held |= {c + k for c in held if c >= 52 for k in range(-3, 4) if (c + k) // 4 == c // 4}
+            held = {copy for code in codes_of(hand, set()) for copy in _copies(code)}  # any Wizard, any Jester
             out.append((same, missed or not held.isdisjoint(ruled_out), whole))
     return out
 

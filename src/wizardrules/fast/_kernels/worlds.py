@@ -13,6 +13,7 @@ hands, not a replay of the round.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any, Final
@@ -251,11 +252,16 @@ def draw_worlds(
     return redraw(masks, np.exp(logs - logs.max()), worlds, int(rng.integers(2**63)))
 
 
+@functools.lru_cache(maxsize=64)
 def _log_choose(most: int) -> Any:
-    """`log C(a, k)` for `a, k` up to `most` (`inf` where `k > a`: no such hand, never a proposal)."""
+    """`log C(a, k)` for `a, k` up to `most` (`inf` where `k > a`: no such hand, never a proposal); built once.
+
+    Read-only: the one table per size is shared by every decision.
+    """
     np = numpy()
     out = np.full((most + 1, most + 1), np.inf)
     for a in range(most + 1):
         for k in range(a + 1):
             out[a, k] = math.lgamma(a + 1) - math.lgamma(k + 1) - math.lgamma(a - k + 1)
+    out.setflags(write=False)
     return out
