@@ -391,6 +391,7 @@ def test_r6_r7_the_score_pad_keeps_every_entry_across_a_reload(visit: Visit) -> 
     page.locator("input[name=import]").set_input_files(
         files=[{"name": "scores.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )  # read with the pad's own rules: the file holds none
+    page.locator("[data-tool=scorepad]").get_by_text("Imported scores.csv.").wait_for()  # the file is read at leisure
     assert page.locator(".tryit-totals td").all_inner_texts() == [str(t) for t in sheet.totals]
     assert "Imported scores.csv." in page.locator("[data-tool=scorepad]").inner_text()
 
