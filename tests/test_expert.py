@@ -127,7 +127,19 @@ def test_r8_special_cards_are_left_to_monte_carlo() -> None:
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("worlds", 0), ("worlds", 2.5), ("oversample", 0), ("spread", 0), ("spread", True), ("time_ms", -1)],
+    [
+        ("worlds", 0),
+        ("worlds", 2.5),
+        ("oversample", 0),
+        ("spread", 0),
+        ("spread", True),
+        ("time_ms", -1),
+        ("rivalry", -0.1),
+        ("rivalry", 1.5),
+        ("rivalry", float("nan")),
+        ("rivalry", True),
+        ("rivalry", "1"),
+    ],
 )
 def test_bad_options_are_refused(option: str, value: object) -> None:
     with pytest.raises(RulesError, match=option):
@@ -148,15 +160,15 @@ def test_bad_calls_are_refused() -> None:
         bot.sample_worlds(special.view(special.to_move or 0))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_simulator_scores_as_the_compiled_core(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "rivalry"), [(0, 0.0), (1, 1.0), (2, 0.5), (3, 0.0)])
+def test_the_simulator_scores_as_the_compiled_core(seed: int, rivalry: float) -> None:
     """The pure-Python rollouts mirror RuleBot as the compiled ones do: with no early stop, the same scores."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.expert import _codes, _simulator
     from wizardrules.fast._kernels import worlds
 
     rules = Rules(schedule=Schedule.ladder(4, rounds=5))
-    bot = ExpertBot(worlds=3, seed=seed, horizon=15)
+    bot = ExpertBot(worlds=3, seed=seed, horizon=15, rivalry=rivalry)
     state = new_game(4, rules=rules, seed=seed)
     compared = 0
     while not state.is_over:
@@ -169,11 +181,47 @@ def test_the_simulator_scores_as_the_compiled_core(seed: int) -> None:
             for hands, _ in bot._worlds(view, game, known):
                 world = world_state(view, [tuple(sorted(_codes.CARD_OF[c] for c in hand)) for hand in hands])
                 masks = [[_codes.mask_of(hand) for hand in hands]]
-                (scores,) = worlds.batch_scores(view, world, masks, legal)
+                (scores,) = worlds.batch_scores(view, world, masks, legal, rivalry=rivalry)
                 assert scores == pytest.approx([_simulator.rollout(game, known, hands, action) for action in legal])
                 compared += 1
         state = state.apply(RuleBot().act(view, legal))
     assert compared > 10
+
+
+@pytest.mark.parametrize("rivalry", [0.0, 1.0])
+def test_r6_a_rollout_scores_the_seats_own_points_less_rivalry_times_the_others_mean(rivalry: float) -> None:
+    """In the true world each action's score is the round's points as the engine plays it out with RuleBots."""
+    from wizardrules.expert import _codes, _simulator
+
+    rules = Rules(schedule=Schedule.ladder(4, rounds=4))
+    checked = 0
+    for seed in range(6):
+        state = new_game(4, rules=rules, seed=seed)
+        while not state.is_over and checked < 40:
+            seat = state.to_move
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) > 1 and state.phase.name in {"BIDDING", "PLAYING"} and state.round_number == 4:
+                bot = ExpertBot(horizon=15, rivalry=rivalry)
+                game, known = bot._round(view), _codes.known_from(view)
+                taken = {c for cards in (known.mine, *known.played) for c in cards}
+                hands = [list(known.mine) if s == seat else [] for s in range(4)]
+                for other in range(4):
+                    if other != seat:
+                        hands[other] = sorted(_codes.codes_of(state.hands[other], taken))
+                        taken.update(hands[other])
+                for action in legal:
+                    after = state.apply(action)
+                    while after.round_number == 4 and not after.is_over:
+                        mover = after.to_move
+                        assert mover is not None
+                        after = after.apply(RuleBot().act(after.view(mover), after.legal_actions()))
+                    points = [after.totals[s] - state.totals[s] for s in range(4)]
+                    expected = points[seat] - rivalry * (sum(points) - points[seat]) / 3
+                    assert _simulator.rollout(game, known, hands, action) == pytest.approx(expected)
+                    checked += 1
+            state = state.apply(RuleBot().act(view, legal))
+    assert checked >= 20
 
 
 def test_r4_1_numpy_worlds_follow_the_bids_as_the_python_ones() -> None:

@@ -130,6 +130,11 @@ def _check_spread(_: object, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise RulesError(f"ExpertBot {attribute.name}={shown(value)}: must be a positive number")
 
 
+def _check_rivalry(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise RulesError(f"ExpertBot {attribute.name}={shown(value)}: must be a number from 0 to 1")
+
+
 def _check_time(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
         raise RulesError(
@@ -145,8 +150,8 @@ class ExpertBot:
     them by how well the other hands explain their bids and play (see the module), draws
     `worlds` of them by weight (importance resampling: a world drawn twice counts twice and is
     played once), and plays the round out from each legal choice in each drawn world (bids
-    within `bid_window` of the hand's worth). The choice with the best mean relative score
-    (its round points minus the mean of the others') wins.
+    within `bid_window` of the hand's worth). The choice with the best mean score wins: the
+    bot's own round points, less `rivalry` times the mean of the others'.
 
     With the fast core the bot goes further where the compiled batch pays for it. It reads
     each other seat's plays this round as `RuleBot`'s: `RuleBot` plays the first legal card
@@ -176,10 +181,15 @@ class ExpertBot:
             larger trusts the bids less. Every bid keeps at least a 2% chance from any hand.
         horizon: tricks a pure-Python rollout plays before the rest is estimated.
         bid_window: bids further than this from the hand's worth are not searched.
+        rivalry: how much the others' points count against the bot's own, from 0 to 1: at 0
+            (the default) a choice is judged by the bot's own expected points, at 1 by its
+            lead over the mean of the others (`MonteCarloBot`'s score). Judging by its own
+            points bids better against searching opponents, whose play the rollouts can only
+            guess (see the Strength page).
 
     Raises:
-        RulesError: a count that is not a whole number 1 or more, or a spread or time budget
-            that is not positive.
+        RulesError: a count that is not a whole number 1 or more, a spread or time budget
+            that is not positive, or a rivalry outside 0 to 1.
 
     Examples:
         >>> from wizardrules import new_game
@@ -197,6 +207,7 @@ class ExpertBot:
     spread: float = field(default=0.5, validator=_check_spread)
     horizon: int = field(default=5, validator=_check_count)
     bid_window: int = field(default=2, validator=_check_count)
+    rivalry: float = field(default=0.0, validator=_check_rivalry)
     _rng: random.Random = field(init=False, repr=False)
     _fallback: MonteCarloBot = field(init=False, repr=False)
 
@@ -236,7 +247,7 @@ class ExpertBot:
         scores = [0.0] * len(choices)
         if compiled is not None:  # every world in one batch: the time budget is spent on the worlds' draw
             masks, counts, state = self._compiled_worlds(compiled, view, game, known)
-            rows = compiled.batch_scores(view, state, masks, choices, seeing=True)
+            rows = compiled.batch_scores(view, state, masks, choices, seeing=True, rivalry=self.rivalry)
             for row, count in zip(rows, counts, strict=True):
                 for i, score in enumerate(row):
                     scores[i] += count * score
@@ -294,6 +305,7 @@ class ExpertBot:
             round_number=view.round_number,
             totals=view.totals,
             horizon=self.horizon,
+            rivalry=float(self.rivalry),
         )
 
     def _compiled_worlds(

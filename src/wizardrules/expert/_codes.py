@@ -110,6 +110,7 @@ class Round:
     round_number: int
     totals: tuple[int, ...]
     horizon: int
+    rivalry: float
 
 
 @attrs.frozen(kw_only=True)

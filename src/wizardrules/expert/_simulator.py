@@ -92,8 +92,9 @@ def _play_round(  # noqa: PLR0917 - hot loop
     leader: int,
     first: int | None,
 ) -> float:
-    """The acting seat's relative points when the round is played out by RuleBot's rules from here.
+    """The acting seat's score when the round is played out by RuleBot's rules from here.
 
+    The score is its round points minus `game.rivalry` times the mean of the others'.
     `first` is the card the acting seat plays now, if it is to play.
     `hands`, `bids`, `won` and `trick` are this rollout's own copies and are changed.
     """
@@ -133,11 +134,11 @@ def _play_round(  # noqa: PLR0917 - hot loop
             points = _estimate(game, hands, bids, won)
             break
     mine = points[game.seat]
-    return mine - (sum(points) - mine) / (n - 1)
+    return mine - game.rivalry * (sum(points) - mine) / (n - 1)
 
 
 def rollout(game: Round, known: Known, hands: list[list[int]], action: Action) -> float:
-    """The acting seat's relative points after `action` in the world `hands` (which is left as it is)."""
+    """The acting seat's score (see `_play_round`) after `action` in the world `hands` (which is left as it is)."""
     hands = [list(h) for h in hands]
     bids = list(known.bids)
     won = list(known.won)

@@ -220,6 +220,7 @@ def rollout_scores(
     rules: Array,
     clairvoyant: bool,
     seeing: bool,
+    rivalry: float,
     scores: Array,
     scratch: Array,
     probe: Array,
@@ -227,7 +228,8 @@ def rollout_scores(
 ) -> None:
     """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
 
-    A score is the seat's round points minus the mean of the others' (`MonteCarloBot`'s relative scoring).
+    A score is the seat's round points minus `rivalry` times the mean of the others' (`MonteCarloBot`'s
+    relative scoring at 1, the seat's own points at 0).
     With `seeing` (and no clairvoyant round), `seat` plays its later cards by `seeing_code`. `scratch` is
     room for the legal codes (64 whole numbers), and with `seeing` `more` too, `probe` for one row of `games`.
     """
@@ -243,4 +245,4 @@ def rollout_scores(
         for other in range(n):
             every += games[i, G_POINTS + other]
         own = games[i, G_POINTS + seat]
-        scores[i] = own - (every - own) / (n - 1)
+        scores[i] = own - rivalry * (every - own) / (n - 1)

@@ -122,14 +122,16 @@ def batch_scores(
     actions: Sequence[Action],
     *,
     seeing: bool = False,
+    rivalry: float = 1.0,
 ) -> list[list[float]]:
-    """Per world, each action's rollout score for `view.seat`: its round points minus the mean of the others'.
+    """Per world, each action's rollout score for `view.seat`: its round points minus `rivalry` times the others' mean.
 
     `state` is the one-round game of any one world (`world_state(view, world)`); `hands[w]`
     (a sequence or a numpy array) holds world `w`'s hands as bit masks of the kernels' card
     codes (`card_code`; the copies of Wizards and Jesters on distinct bits), which replace
     the state's hands. With `seeing`, `view.seat` plays its later cards by `RuleBot`'s aim
     with each trick seen through in the world (`rulebot.seeing_code`); else as `RuleBot`.
+    `rivalry` 1 is `MonteCarloBot`'s relative score, 0 the seat's own points.
     """
     np = numpy()
     config = _config(view.rules, len(view.players))
@@ -141,7 +143,19 @@ def batch_scores(
     scratch, more = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
     probe = np.empty((1, games.shape[1]), dtype=np.int64)
     jit(rollout_scores)(
-        games, deals, log, view.seat, codes, config.rules, config.clairvoyant, seeing, out, scratch, probe, more
+        games,
+        deals,
+        log,
+        view.seat,
+        codes,
+        config.rules,
+        config.clairvoyant,
+        seeing,
+        float(rivalry),
+        out,
+        scratch,
+        probe,
+        more,
     )
     return [[float(value) for value in out[w * width : (w + 1) * width]] for w in range(len(hands))]
 
