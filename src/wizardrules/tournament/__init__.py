@@ -47,7 +47,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
 from attrs import frozen
 
@@ -57,8 +57,17 @@ from wizardrules.bots import Bot, is_bot, play_game
 from wizardrules.engine import new_game
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
+from wizardrules.tournament._decisions import (
+    DecisionComparison,
+    DecisionJob,
+    GameGains,
+    PhaseGain,
+    compare_one,
+    comparison,
+)
 from wizardrules.tournament._results import Z95 as Z95
 from wizardrules.tournament._results import BotStats, Comparison, TournamentResult, _stats
+from wizardrules.tournament._seeds import bot_seed, deal_seed, seating
 
 # The standard library's process pools, fractions and pickling are imported where a
 # tournament needs them: `import wizardrules` stays quick.
@@ -70,8 +79,11 @@ __all__ = [
     "BotSpec",
     "BotStats",
     "Comparison",
+    "DecisionComparison",
+    "PhaseGain",
     "TournamentResult",
     "bot_seed",
+    "compare_decisions",
     "deal_seed",
     "seating",
     "tournament",
@@ -155,42 +167,6 @@ BotSpec: TypeAlias = type[Bot] | Callable[[int], Bot]
 """How a tournament makes a bot for each game: a bot class, a `BotFactory`, or `(game_seed) -> Bot`."""
 
 
-def seating(game: int, bots: int) -> tuple[int, ...]:
-    """The bot at each seat in game `game` (from 0): bot `i` sits at seat `(i + game) % bots`.
-
-    Examples:
-        >>> seating(0, 3), seating(1, 3), seating(2, 3)
-        ((0, 1, 2), (2, 0, 1), (1, 2, 0))
-    """
-    return tuple((seat - game) % bots for seat in range(bots))
-
-
-def _derive(seed: int, *parts: object) -> int:
-    """A 63-bit seed derived from `seed` and `parts`, the same on every machine and process."""
-    text = ":".join(_written(part) for part in ("wizardrules.tournament", seed, *parts))
-    import hashlib  # noqa: PLC0415 - only when a tournament runs
-
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
-
-
-def _written(part: object) -> str:
-    """`str(part)`, or a number too long for Python to write in decimal (over 4,300 digits) in hex."""
-    try:
-        return str(part)
-    except ValueError:
-        return hex(part)  # type: ignore[arg-type] # only an int is too long to write
-
-
-def deal_seed(seed: int, game: int) -> int:
-    """The seed of the deal of game `game` of a tournament seeded with `seed`."""
-    return _derive(seed, "deal", game)
-
-
-def bot_seed(seed: int, game: int, bot: int) -> int:
-    """The seed given to bot number `bot` for game `game` of a tournament seeded with `seed`."""
-    return _derive(seed, "bot", game, bot)
-
-
 # -- playing (runs in the workers) ------------------------------------------------------
 
 
@@ -216,6 +192,14 @@ class _Job:
     portable_errors: bool = False
     """Replace an error that cannot be pickled by a RulesError (the games run in an executor)."""
 
+    def named_factories(self) -> tuple[tuple[str, Callable[[int], Bot]], ...]:
+        """Each bot's name and factory."""
+        return tuple(zip(self.names, self.factories, strict=True))
+
+
+_J = TypeVar("_J", _Job, DecisionJob)
+_O = TypeVar("_O", _Outcome, GameGains)
+
 
 def _play_one(job: _Job, game: int) -> _Outcome:
     n = len(job.factories)
@@ -235,11 +219,21 @@ def _play_one(job: _Job, game: int) -> _Outcome:
 
 
 def _play_games(job: _Job, games: range) -> tuple[_Outcome, ...]:
-    """Play `games` (a chunk); the function each executor runs."""
+    """Play `games` (a chunk) of a tournament; the function each executor runs."""
+    return _each(_play_one, job, games)
+
+
+def _compare_games(job: DecisionJob, games: range) -> tuple[GameGains, ...]:
+    """Play `games` (a chunk) of a comparison of decisions; the function each executor runs."""
+    return _each(compare_one, job, games)
+
+
+def _each(play: Callable[[_J, int], _O], job: _J, games: range) -> tuple[_O, ...]:
+    """`play(job, game)` for each game, an error noted with the game and seed it happened in."""
     outcomes = []
     for game in games:
         try:
-            outcomes.append(_play_one(job, game))
+            outcomes.append(play(job, game))
         except Exception as error:
             where = f"in tournament game {game} (seed {job.seed})"
             add_note = getattr(error, "add_note", None)  # Python 3.11+
@@ -319,10 +313,10 @@ def _exit_quietly(signum: int, frame: object) -> None:
     os._exit(128 + signum)  # at once: a worker holds nothing to save, and SystemExit would end only its game
 
 
-def _check_picklable(job: _Job) -> None:
+def _check_picklable(job: _Job | DecisionJob) -> None:
     import pickle  # noqa: PLC0415 - only for a process pool
 
-    for name, factory in zip(job.names, job.factories, strict=True):
+    for name, factory in job.named_factories():
         try:
             pickle.dumps(factory)
         except Exception as error:
@@ -336,18 +330,18 @@ def _check_picklable(job: _Job) -> None:
         raise RulesError(f"rules {shown(job.rules)} cannot be sent to a process pool ({error})") from None
 
 
-def _run(job: _Job, chunks: list[range], executor: Executor | None, bar: Bar) -> list[_Outcome]:
+def _run(
+    worker: Callable[[_J, range], tuple[_O, ...]], job: _J, chunks: list[range], executor: Executor | None, bar: Bar
+) -> list[_O]:
     from concurrent.futures import as_completed  # noqa: PLC0415 - only when a tournament runs
 
-    done: dict[int, tuple[_Outcome, ...]] = {}
+    done: dict[int, tuple[_O, ...]] = {}
     if executor is None:
         for chunk in chunks:
-            done[chunk.start] = _play_games(job, chunk)
+            done[chunk.start] = worker(job, chunk)
             bar.update(len(chunk))
     else:
-        futures: dict[Future[tuple[_Outcome, ...]], range] = {
-            executor.submit(_play_games, job, chunk): chunk for chunk in chunks
-        }
+        futures: dict[Future[tuple[_O, ...]], range] = {executor.submit(worker, job, chunk): chunk for chunk in chunks}
         try:
             for future in as_completed(futures):
                 chunk = futures[future]
@@ -419,45 +413,17 @@ def tournament(
         >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
         True
     """
-    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
-    games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
-    if type(seed) is not int:
-        raise RulesError(f"seed {shown(seed)} must be an integer")
     if type(duplicate) is not bool:
         raise RulesError(f"duplicate {shown(duplicate)} must be True or False")
-    if type(start) is not int or start < 0:
-        raise RulesError(f"start {shown(start)} must be a whole number of 0 or more")
-    from concurrent.futures import Executor, ProcessPoolExecutor  # noqa: PLC0415 - only when a tournament runs
-
-    progress = checked(progress, "tournament", RulesError)
-    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-        raise RulesError(f"chunk_size {shown(chunk_size)} must be a whole number of 1 or more, or None")
-    if executor is not None and executor != "process" and not isinstance(executor, Executor):
-        raise RulesError(f"executor {shown(executor)} must be 'process', None or a concurrent.futures.Executor")
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules {shown(rules)} must be a Rules value")
-    rules.check(len(bots))  # 3 to 6 players, and rules they can play
+    factories, names, rules = _table(
+        bots, games, seed=seed, start=start, chunk_size=chunk_size, executor=executor, rules=rules
+    )
+    games = game_count(games, "games", RulesError, low=1)
     if duplicate and (games % len(bots) or start % len(bots)):
         raise RulesError(
             f"a duplicate tournament of {len(bots)} bots plays each deal {len(bots)} times: "
             f"games {games} and start {start} must be multiples of {len(bots)}"
         )
-    factories = tuple(_factory(spec, i) for i, spec in enumerate(bots))
-    for i, factory in enumerate(factories):
-        try:
-            made = factory(bot_seed(seed, -1, i))
-        except Exception as error:
-            raise RulesError(
-                f"bot {i + 1}: {shown(factory)} could not make a bot: {type(error).__name__}: {error}"
-            ) from error
-        if not is_bot(made):
-            raise RulesError(
-                f"bot {i + 1}: {shown(factory)} made {shown(made)}, which is not a bot: it needs act(view, legal)"
-            )
-    names = _unique_names([spec.name if isinstance(spec, BotFactory) else _name_of(spec) for spec in factories])
-    new_game(names, rules=rules, seed=0)  # the engine can play these rules with these names
     job = _Job(
         factories=factories,
         names=names,
@@ -466,23 +432,186 @@ def tournament(
         duplicate=duplicate,
         portable_errors=executor is not None,
     )
-    chunks = [range(start + r.start, start + r.stop) for r in _chunks(games, chunk_size)]
+    outcomes = _execute(
+        _play_games,
+        job,
+        range(start, start + games),
+        chunk_size=chunk_size,
+        executor=executor,
+        progress=progress,
+        what="tournament",
+    )
+    return _result(job, games, start, outcomes)
+
+
+def compare_decisions(
+    candidate: BotSpec,
+    reference: BotSpec,
+    others: Sequence[BotSpec],
+    games: int,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    executor: Executor | Literal["process"] | None = "process",
+    progress: bool | float = False,
+    chunk_size: int | None = None,
+    start: int = 0,
+) -> DecisionComparison:
+    """What `candidate` gains over `reference` decision by decision: duplicate decisions.
+
+    The reference plays `games` games against `others`, seated, dealt and made afresh as
+    `tournament([reference, *others], ...)` does. At each decision of the reference's seat
+    with more than one legal action, the candidate (made with the reference's seed) is
+    shown the same view; where it chooses another action, the round is played on twice from
+    that moment, once with each action and the same bots in the same states (deep copies),
+    and the gain is the seat's round points with the candidate's action minus those with
+    the reference's. The game itself goes on with the reference's action.
+
+    The rest of the round is as lucky on both sides, so the gain is the worth of the
+    decision alone: a change to a bot is measured in a few hundred games where a
+    tournament, even a duplicate one, needs thousands. What it measures is a different
+    choice at the same moment, the candidate's later choices being the reference's: a
+    change whose worth lies in playing a whole round its own way (a bid and the plays that
+    make it) is measured better by a tournament. The bots must survive `copy.deepcopy`.
+
+    Args:
+        candidate: the bot whose choices are tried, a spec as for `tournament`.
+        reference: the bot that plays every game.
+        others: the other seats' bots (2 to 5 of them).
+        games: the number of games, 1 to 10,000,000.
+        rules: the rules of every game; the rulebook's by default.
+        seed: the comparison's seed.
+        executor: where the games run, as for `tournament`.
+        progress: show the games played on stderr, as for `tournament`.
+        chunk_size: games per task sent to the executor; by default about 1% of the games.
+        start: the number of the first game, to play a long comparison in parts that
+            [`combined`][wizardrules.tournament.DecisionComparison.combined] joins.
+
+    Raises:
+        RulesError: as `tournament` raises for its arguments, or a bot that cannot be copied.
+        IllegalActionError: a bot chose an action that is not legal.
+
+    Examples:
+        >>> from wizardrules import Phase, RandomBot, RuleBot, Rules, Schedule
+        >>> short = Rules(schedule=Schedule.ladder(4, rounds=3))
+        >>> gain = compare_decisions(RuleBot, RandomBot, [RuleBot] * 3, 40, rules=short, executor=None)
+        >>> gain[Phase.BIDDING].differed > 0, gain.ci_low > 0
+        (True, True)
+        >>> compare_decisions(RuleBot, RuleBot, [RandomBot] * 3, 10, rules=short, executor=None).mean
+        0.0
+    """
+    if isinstance(others, (str, bytes)) or not isinstance(others, Sequence):
+        raise RulesError(f"others {shown(others)} must be a list of bot classes, BotFactory values or functions")
+    table = [reference, *others]
+    factories, names, rules = _table(
+        table, games, seed=seed, start=start, chunk_size=chunk_size, executor=executor, rules=rules
+    )
+    games = game_count(games, "games", RulesError, low=1)
+    trial = _checked_factory(candidate, -1, seed)
+    job = DecisionJob(
+        candidate=trial,
+        candidate_name=_spec_name(trial),
+        factories=factories,
+        names=names,
+        rules=rules,
+        seed=seed,
+        portable_errors=executor is not None,
+    )
+    outcomes = _execute(
+        _compare_games,
+        job,
+        range(start, start + games),
+        chunk_size=chunk_size,
+        executor=executor,
+        progress=progress,
+        what="decisions",
+    )
+    return comparison(job.candidate_name, names[0], seed=seed, start=start, games=outcomes)
+
+
+def _table(
+    bots: Sequence[BotSpec],
+    games: int,
+    *,
+    seed: int,
+    start: int,
+    chunk_size: int | None,
+    executor: object,
+    rules: Rules | None,
+) -> tuple[tuple[Callable[[int], Bot], ...], tuple[str, ...], Rules]:
+    """The checked arguments of a run of games: each bot's factory, the bots' names and the rules."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
+    game_count(games, "games", RulesError, low=1)  # before anything grows with it
+    if type(seed) is not int:
+        raise RulesError(f"seed {shown(seed)} must be an integer")
+    if type(start) is not int or start < 0:
+        raise RulesError(f"start {shown(start)} must be a whole number of 0 or more")
+    from concurrent.futures import Executor  # noqa: PLC0415 - only when games run
+
+    if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
+        raise RulesError(f"chunk_size {shown(chunk_size)} must be a whole number of 1 or more, or None")
+    if executor is not None and executor != "process" and not isinstance(executor, Executor):
+        raise RulesError(f"executor {shown(executor)} must be 'process', None or a concurrent.futures.Executor")
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {shown(rules)} must be a Rules value")
+    rules.check(len(bots))  # 3 to 6 players, and rules they can play
+    factories = tuple(_checked_factory(spec, i, seed) for i, spec in enumerate(bots))
+    names = _unique_names([_spec_name(factory) for factory in factories])
+    new_game(names, rules=rules, seed=0)  # the engine can play these rules with these names
+    return factories, names, rules
+
+
+def _spec_name(factory: Callable[[int], Bot]) -> str:
+    return factory.name if isinstance(factory, BotFactory) else _name_of(factory)
+
+
+def _checked_factory(spec: object, position: int, seed: int) -> Callable[[int], Bot]:
+    """The factory of `spec`, called once (with an unused seed) to check that it makes a bot."""
+    factory = _factory(spec, position)
+    try:
+        made = factory(bot_seed(seed, -1, position))
+    except Exception as error:
+        raise RulesError(
+            f"bot {position + 1}: {shown(factory)} could not make a bot: {type(error).__name__}: {error}"
+        ) from error
+    if not is_bot(made):
+        raise RulesError(
+            f"bot {position + 1}: {shown(factory)} made {shown(made)}, which is not a bot: it needs act(view, legal)"
+        )
+    return factory
+
+
+def _execute(
+    worker: Callable[[_J, range], tuple[_O, ...]],
+    job: _J,
+    games: range,
+    *,
+    chunk_size: int | None,
+    executor: Executor | Literal["process"] | None,
+    progress: bool | float,
+    what: str,
+) -> list[_O]:
+    """The outcomes of `games`, in game order, played in chunks by `worker` where `executor` says."""
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only when games run
+
+    progress = checked(progress, what, RulesError)
+    chunks = [range(games.start + r.start, games.start + r.stop) for r in _chunks(len(games), chunk_size)]
     if executor == "process" or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(job)
-    bar = progress_bar(games, desc="tournament", unit="game", progress=progress)
+    bar = progress_bar(len(games), desc=what, unit="game", progress=progress)
     try:
         if executor == "process":
             workers = max(1, min(os.cpu_count() or 1, len(chunks)))
             pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_interrupts)
             try:
-                outcomes = _run(job, chunks, pool, bar)
+                return _run(worker, job, chunks, pool, bar)
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
-        else:
-            outcomes = _run(job, chunks, executor, bar)
+        return _run(worker, job, chunks, executor, bar)
     finally:
         bar.close()
-    return _result(job, games, start, outcomes)
 
 
 def _result(job: _Job, games: int, start: int, outcomes: Sequence[_Outcome]) -> TournamentResult:

@@ -110,6 +110,14 @@ def _half_width(units: Sequence[int], block: int) -> tuple[float, float]:
     return sd, Z95 * sd / block / math.sqrt(m)
 
 
+def check_follows(start: int, games: int, part_start: int) -> None:
+    """Refuse a part of a run in parts that does not start where games `start..start + games - 1` end."""
+    if part_start != start + games:
+        raise RulesError(
+            f"combined: the part starting at game {part_start} does not follow games {start}..{start + games - 1}"
+        )
+
+
 def _blocks(values: Sequence[int], block: int) -> list[int]:
     """The sums of `block` consecutive values."""
     return [sum(values[k : k + block]) for k in range(0, len(values), block)]
@@ -288,11 +296,7 @@ class TournamentResult:
                     f"and duplicate={part.duplicate} is not part of the tournament with bots {shown(names)}, "
                     f"seed {shown(result.seed)} and duplicate={result.duplicate}"
                 )
-            if part.start != result.start + result.games:
-                raise RulesError(
-                    f"combined: the part starting at game {part.start} does not follow games "
-                    f"{result.start}..{result.start + result.games - 1}"
-                )
+            check_follows(result.start, result.games, part.start)
             block = len(names) if result.duplicate else 1
             result = TournamentResult(
                 games=result.games + part.games,
