@@ -3,7 +3,7 @@
 Run: python benchmarks/strength.py [--json] [--games N] [--mc-games M] [--mc-rounds R] [--samples S]
      [--special-games K] [--mc-time-ms T] [--duplicate-games D] [--h2h-games H] [--h2h-rounds R]
      [--pure-games P] [--paper-games Q] [--expert-worlds W] [--pure-worlds W] [--mc-samples S]
-     [--calibrate-games C] [--parts G --cache DIR] [--only TITLE ...]
+     [--decisions-games E] [--calibrate-games C] [--parts G --cache DIR] [--only TITLE ...]
 
 Plays seeded 4-player tournaments and prints each bot's mean score with a 95% confidence
 interval, win rate and exact-hit rate. Results depend only on the seeds and the budgets in
@@ -20,6 +20,10 @@ worlds, not on the machine; the run time does.
 - `--h2h-games H`: ExpertBot (`--expert-worlds`) against MonteCarloBot (`--mc-samples`)
   and two RuleBots, duplicate, the ladder's first `--h2h-rounds` rounds (0: full ladders),
   with the paired difference ExpertBot minus MonteCarloBot.
+- `--decisions-games E`: duplicate decisions (`compare_decisions`): ExpertBot plays E games
+  against MonteCarloBot and two RuleBots, the ladder's first `--h2h-rounds` rounds, and
+  wherever MonteCarloBot would decide otherwise in ExpertBot's seat the round is played on
+  both ways: what ExpertBot's bids and plays are worth over MonteCarloBot's, per phase.
 - `--pure-games P`: ExpertBot in pure Python (`--pure-worlds`; numba is hidden from the
   process first) against three RuleBots, duplicate full ladders.
 - `--paper-games Q`: self-play in single 3-card rounds, 4 players (the setting of Schumacher
@@ -65,7 +69,7 @@ from wizardrules import (
     tournament,
 )
 from wizardrules.expert import ExpertBot
-from wizardrules.tournament import BotFactory, BotSpec
+from wizardrules.tournament import BotFactory, BotSpec, compare_decisions
 
 
 def _source_digest() -> str:
@@ -129,6 +133,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
     parser.add_argument("--duplicate-games", type=int, default=0, help="seat-rotated and duplicate games compared")
     parser.add_argument("--h2h-games", type=int, default=0, help="ExpertBot vs MonteCarloBot duplicate games")
     parser.add_argument("--h2h-rounds", type=int, default=5, help="ladder rounds of the head-to-head (0: all)")
+    parser.add_argument(
+        "--decisions-games", type=int, default=0, help="ExpertBot's decisions against MonteCarloBot's, games"
+    )
     parser.add_argument("--pure-games", type=int, default=0, help="pure-Python ExpertBot vs 3 RuleBots games")
     parser.add_argument("--pure-only", action="store_true", help="hide numba from this process (as in a browser)")
     parser.add_argument("--paper-games", type=int, default=0, help="self-play single 3-card rounds")
@@ -279,6 +286,24 @@ def main() -> None:  # noqa: PLR0915 - one section per table
         )
         if result is not None:
             extra[f"ExpertBot - MonteCarloBot, {rounds}"] = result.compare("ExpertBot", "MonteCarloBot").to_dict()
+    if args.decisions_games:
+        rules = Rules() if args.h2h_rounds == 0 else Rules(schedule=Schedule.ladder(4, rounds=args.h2h_rounds))
+        rounds = "full ladders" if args.h2h_rounds == 0 else f"{args.h2h_rounds} rounds"
+        monte_carlo = BotFactory(MonteCarloBot, samples=args.mc_samples)
+        began = time.perf_counter()
+        gain = compare_decisions(
+            monte_carlo,
+            BotFactory(ExpertBot, worlds=args.expert_worlds),
+            [monte_carlo, RuleBot, RuleBot],
+            args.decisions_games,
+            rules=rules,
+            seed=args.seed,
+            executor=executor,
+        )
+        extra[
+            f"Duplicate decisions: MonteCarloBot ({args.mc_samples} worlds) in ExpertBot's seat "
+            f"({args.expert_worlds} worlds), with MonteCarloBot and 2 RuleBots, {rounds}"
+        ] = {**gain.to_dict(), "seconds": round(time.perf_counter() - began, 1)}
     if args.pure_games:
         play(
             f"Pure Python: ExpertBot ({args.pure_worlds} worlds, no compiled core) vs 3 RuleBots, full ladders, "
