@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from wizardrules import (
     Action,
     Bid,
+    IllegalActionError,
     Language,
     Phase,
     PlayerView,
@@ -204,3 +205,17 @@ def test_to_text_reads_as_a_table_in_english_and_german() -> None:
     assert "." not in german[-1].split()[3]
     with pytest.raises(RulesError, match="language"):
         gain.to_text(language="de")  # type: ignore[arg-type]
+
+
+class OverBidder:
+    """Bids more tricks than there are cards: never legal."""
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return Bid(tricks=view.cards + 1) if view.phase is Phase.BIDDING else legal[0]
+
+
+def test_a_candidates_illegal_action_is_refused_by_the_engine() -> None:
+    with pytest.raises(
+        IllegalActionError, match=r"^the candidate OverBidder in RuleBot 1's seat cannot bid 2: a bid is"
+    ):
+        compare_decisions(OverBidder, RuleBot, [RuleBot] * 3, 1, rules=SHORT, executor=None)

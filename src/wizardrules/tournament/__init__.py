@@ -192,6 +192,10 @@ class _Job:
     portable_errors: bool = False
     """Replace an error that cannot be pickled by a RulesError (the games run in an executor)."""
 
+    def where(self, game: int) -> str:
+        """Where an error happened: in which game of the tournament."""
+        return f"in tournament game {game} (seed {self.seed})"
+
     def named_factories(self) -> tuple[tuple[str, Callable[[int], Bot]], ...]:
         """Each bot's name and factory."""
         return tuple(zip(self.names, self.factories, strict=True))
@@ -235,7 +239,7 @@ def _each(play: Callable[[_J, int], _O], job: _J, games: range) -> tuple[_O, ...
         try:
             outcomes.append(play(job, game))
         except Exception as error:
-            where = f"in tournament game {game} (seed {job.seed})"
+            where = job.where(game)
             add_note = getattr(error, "add_note", None)  # Python 3.11+
             if add_note is not None:
                 add_note(where)

@@ -14,7 +14,7 @@ from wizardrules.actions import Action
 from wizardrules.bots import Bot
 from wizardrules.cards import Language
 from wizardrules.engine import GameState, Phase, new_game
-from wizardrules.errors import RulesError
+from wizardrules.errors import IllegalActionError, RulesError
 from wizardrules.rules import Rules
 from wizardrules.tournament._results import _half_width, check_follows
 from wizardrules.tournament._seeds import bot_seed, deal_seed, seating
@@ -316,6 +316,10 @@ class DecisionJob:
     seed: int
     portable_errors: bool = False
 
+    def where(self, game: int) -> str:
+        """Where an error happened: in which game of the comparison."""
+        return f"in game {game} of the comparison of decisions (seed {self.seed})"
+
     def named_factories(self) -> tuple[tuple[str, Callable[[int], Bot]], ...]:
         """Each bot's name and factory, the candidate's first."""
         return ((self.candidate_name, self.candidate), *zip(self.names, self.factories, strict=True))
@@ -347,7 +351,14 @@ def compare_one(job: DecisionJob, game: int) -> GameGains:
             decisions[state.phase] += 1
             if other != action:
                 differed[state.phase] += 1
-                ours = _round_points(state, other, copy.deepcopy(before), seat)
+                try:
+                    ours = _round_points(state, other, copy.deepcopy(before), seat)
+                except IllegalActionError as error:
+                    raise IllegalActionError(
+                        player=f"the candidate {job.candidate_name} in {error.player}'s seat",
+                        action=error.action,
+                        reason=error.reason,
+                    ) from error
                 theirs = _round_points(state, action, before, seat)
                 gains[state.phase] += ours - theirs
         state = state.apply(action, seat=seat)
