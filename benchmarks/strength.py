@@ -286,9 +286,13 @@ def main() -> None:  # noqa: PLR0915 - one section per table
         )
         if result is not None:
             extra[f"ExpertBot - MonteCarloBot, {rounds}"] = result.compare("ExpertBot", "MonteCarloBot").to_dict()
-    if args.decisions_games:
+    rounds = "full ladders" if args.h2h_rounds == 0 else f"{args.h2h_rounds} rounds"
+    title = (
+        f"Duplicate decisions: MonteCarloBot ({args.mc_samples} worlds) in ExpertBot's seat "
+        f"({args.expert_worlds} worlds), with MonteCarloBot and 2 RuleBots, {rounds}"
+    )
+    if args.decisions_games and (args.only is None or any(title.startswith(start) for start in args.only)):
         rules = Rules() if args.h2h_rounds == 0 else Rules(schedule=Schedule.ladder(4, rounds=args.h2h_rounds))
-        rounds = "full ladders" if args.h2h_rounds == 0 else f"{args.h2h_rounds} rounds"
         monte_carlo = BotFactory(MonteCarloBot, samples=args.mc_samples)
         began = time.perf_counter()
         gain = compare_decisions(
@@ -299,11 +303,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             rules=rules,
             seed=args.seed,
             executor=executor,
+            progress=5,
         )
-        extra[
-            f"Duplicate decisions: MonteCarloBot ({args.mc_samples} worlds) in ExpertBot's seat "
-            f"({args.expert_worlds} worlds), with MonteCarloBot and 2 RuleBots, {rounds}"
-        ] = {**gain.to_dict(), "seconds": round(time.perf_counter() - began, 1)}
+        extra[title] = {**gain.to_dict(), "seconds": round(time.perf_counter() - began, 1)}
     if args.pure_games:
         play(
             f"Pure Python: ExpertBot ({args.pure_worlds} worlds, no compiled core) vs 3 RuleBots, full ladders, "

@@ -16,6 +16,7 @@ from wizardrules import (
     Action,
     Bid,
     IllegalActionError,
+    IllegalBidError,
     Language,
     Phase,
     PlayerView,
@@ -24,15 +25,16 @@ from wizardrules import (
     Rules,
     RulesError,
     Schedule,
+    WrongPhaseError,
     play_game,
 )
 from wizardrules.tournament import (
     BotFactory,
-    DecisionComparison,
     bot_seed,
     compare_decisions,
     deal_seed,
     seating,
+    tournament,
 )
 
 SHORT: Final = Rules(schedule=Schedule.ladder(4, rounds=3))
@@ -67,7 +69,8 @@ def test_a_bot_compared_with_itself_never_differs(seed: int) -> None:
     )
     assert gain.mean == 0.0
     assert gain.gains == (0, 0, 0)
-    assert all(phase.differed == 0 and phase.decisions > 0 for phase in gain.phases)
+    assert {Phase.BIDDING, Phase.PLAYING} <= {phase.phase for phase in gain.phases}
+    assert all(phase.differed == 0 for phase in gain.phases)
 
 
 def test_r4_each_gain_is_the_round_played_with_the_candidates_bid_less_with_the_references() -> None:
@@ -154,7 +157,9 @@ def test_a_phase_without_decisions_is_a_key_error_that_names_the_phases() -> Non
         ({"seed": 1.5}, "seed"),
         ({"start": -1}, "start"),
         ({"executor": "threads"}, "executor"),
-        ({"candidate": 3}, "bot"),
+        ({"candidate": 3}, "^candidate: 3 is not a bot class"),
+        ({"candidate": RuleBot()}, r"^candidate: RuleBot\(\) is a bot, but"),
+        ({"reference": 3}, "^bot 1: 3 is not a bot class"),
         ({"others": [RuleBot]}, "players"),
         ({"progress": "yes"}, "progress"),
     ],
@@ -188,7 +193,15 @@ def test_combined_refuses_parts_of_another_comparison() -> None:
         first.combined(late)
     with pytest.raises(RulesError, match="not a DecisionComparison"):
         first.combined("part")  # type: ignore[arg-type]
-    assert isinstance(first.combined(), DecisionComparison)
+    assert first.combined() == first
+    elsewhere = compare_decisions(
+        RuleBot, RandomBot, [RuleBot, RuleBot, RandomBot], 2, rules=SHORT, executor=None, start=2
+    )
+    with pytest.raises(RulesError, match="not part of the comparison"):
+        first.combined(elsewhere)
+    other_candidate = compare_decisions(RandomBot, RuleBot, [RuleBot] * 3, 2, rules=SHORT, executor=None, start=2)
+    with pytest.raises(RulesError, match="not part of the comparison"):
+        first.combined(other_candidate)
 
 
 def test_to_text_reads_as_a_table_in_english_and_german() -> None:
@@ -219,3 +232,52 @@ def test_a_candidates_illegal_action_is_refused_by_the_engine() -> None:
         IllegalActionError, match=r"^the candidate OverBidder in RuleBot 1's seat cannot bid 2: a bid is"
     ):
         compare_decisions(OverBidder, RuleBot, [RuleBot] * 3, 1, rules=SHORT, executor=None)
+
+
+class Stubborn:
+    """Bids nothing, and answers every other decision with a bid too."""
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return Bid(tricks=0)
+
+
+class First:
+    """The first legal action."""
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+class Last:
+    """The last legal action."""
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[-1]
+
+
+def test_a_candidates_illegal_answer_to_a_forced_decision_is_refused_too() -> None:
+    with pytest.raises(WrongPhaseError, match=r"^the candidate Stubborn in RuleBot 1's seat cannot"):
+        compare_decisions(Stubborn, RuleBot, [RuleBot] * 3, 1, rules=ONE_CARD, executor=None)
+
+
+def test_another_bots_illegal_move_is_not_blamed_on_the_candidate() -> None:
+    with pytest.raises(IllegalBidError) as caught:
+        compare_decisions(First, Last, [RuleBot, OverBidder, RuleBot], 2, rules=SHORT, executor=None)
+    assert str(caught.value).startswith("OverBidder")
+
+
+def test_a_tournament_checks_its_arguments_before_it_makes_a_bot() -> None:
+    """The checks run in the order of the arguments, and no bot is made for a run that is refused."""
+    made: list[int] = []
+
+    def counted(seed: int) -> RuleBot:
+        made.append(seed)
+        return RuleBot()
+
+    with pytest.raises(RulesError, match=r"^bots"):
+        tournament("abc", 2, duplicate=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="progress"):
+        tournament([RuleBot] * 3, 2, duplicate=True, progress="yes")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="multiples of 3"):
+        tournament([counted] * 3, 2, rules=Rules(schedule=Schedule.ladder(3, rounds=1)), duplicate=True)
+    assert made == []

@@ -267,21 +267,21 @@ def _survives_pickling(error: Exception) -> bool:
 # -- the tournament ---------------------------------------------------------------------
 
 
-def _factory(spec: object, position: int) -> Callable[[int], Bot]:
+def _factory(spec: object, label: str) -> Callable[[int], Bot]:
     if isinstance(spec, BotFactory):
         return spec
     if isinstance(spec, type):
         if not callable(getattr(spec, "act", None)):
-            raise RulesError(f"bot {position + 1}: {spec.__name__} is not a bot class: it needs act(view, legal)")
+            raise RulesError(f"{label}: {spec.__name__} is not a bot class: it needs act(view, legal)")
         return BotFactory(spec)
     if isinstance(spec, Bot):
         raise RulesError(
-            f"bot {position + 1}: {shown(spec)} is a bot, but a tournament makes a fresh bot for each game: "
+            f"{label}: {shown(spec)} is a bot, but a tournament makes a fresh bot for each game: "
             "give its class, a BotFactory or a function (seed) -> bot"
         )
     if callable(spec):
         return spec  # a callable (seed) -> Bot, checked by the caller
-    raise RulesError(f"bot {position + 1}: {shown(spec)} is not a bot class, BotFactory or function (seed) -> bot")
+    raise RulesError(f"{label}: {shown(spec)} is not a bot class, BotFactory or function (seed) -> bot")
 
 
 def _unique_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -417,17 +417,19 @@ def tournament(
         >>> result["RuleBot"].mean_score > result["RandomBot 1"].mean_score
         True
     """
-    if type(duplicate) is not bool:
-        raise RulesError(f"duplicate {shown(duplicate)} must be True or False")
-    factories, names, rules = _table(
-        bots, games, seed=seed, start=start, chunk_size=chunk_size, executor=executor, rules=rules
+    games, progress, rules = _checked_run(
+        bots,
+        games,
+        seed=seed,
+        duplicate=duplicate,
+        start=start,
+        progress=progress,
+        chunk_size=chunk_size,
+        executor=executor,
+        rules=rules,
+        what="tournament",
     )
-    games = game_count(games, "games", RulesError, low=1)
-    if duplicate and (games % len(bots) or start % len(bots)):
-        raise RulesError(
-            f"a duplicate tournament of {len(bots)} bots plays each deal {len(bots)} times: "
-            f"games {games} and start {start} must be multiples of {len(bots)}"
-        )
+    factories, names = _made(bots, seed, rules)
     job = _Job(
         factories=factories,
         names=names,
@@ -464,12 +466,13 @@ def compare_decisions(
     """What `candidate` gains over `reference` decision by decision: duplicate decisions.
 
     The reference plays `games` games against `others`, seated, dealt and made afresh as
-    `tournament([reference, *others], ...)` does. At each decision of the reference's seat
-    with more than one legal action, the candidate (made with the reference's seed) is
-    shown the same view; where it chooses another action, the round is played on twice from
-    that moment, once with each action and the same bots in the same states (deep copies),
-    and the gain is the seat's round points with the candidate's action minus those with
-    the reference's. The game itself goes on with the reference's action.
+    `tournament([reference, *others], ...)` does. The candidate, made with the reference's
+    seed, is shown every view the reference is shown, so that it keeps in step. Where it
+    would choose another action at a decision with more than one legal action, the round is
+    played on twice from that moment, once with each action and the same bots in the same
+    states (deep copies), and the gain is the seat's round points with the candidate's
+    action minus those with the reference's. The game itself goes on with the reference's
+    action.
 
     The rest of the round is as lucky on both sides, so the gain is the worth of the
     decision alone: a change to a bot is measured in a few hundred games where a
@@ -493,7 +496,8 @@ def compare_decisions(
 
     Raises:
         RulesError: as `tournament` raises for its arguments, or a bot that cannot be copied.
-        IllegalActionError: a bot chose an action that is not legal.
+        IllegalActionError: a bot chose an action that is not legal; where the candidate did
+            (at any decision, even one without a choice), the message names it.
 
     Examples:
         >>> from wizardrules import Phase, RandomBot, RuleBot, Rules, Schedule
@@ -507,11 +511,20 @@ def compare_decisions(
     if isinstance(others, (str, bytes)) or not isinstance(others, Sequence):
         raise RulesError(f"others {shown(others)} must be a list of bot classes, BotFactory values or functions")
     table = [reference, *others]
-    factories, names, rules = _table(
-        table, games, seed=seed, start=start, chunk_size=chunk_size, executor=executor, rules=rules
+    games, progress, rules = _checked_run(
+        table,
+        games,
+        seed=seed,
+        duplicate=False,
+        start=start,
+        progress=progress,
+        chunk_size=chunk_size,
+        executor=executor,
+        rules=rules,
+        what="compare_decisions",
     )
-    games = game_count(games, "games", RulesError, low=1)
-    trial = _checked_factory(candidate, -1, seed)
+    factories, names = _made(table, seed, rules)
+    trial = _checked_factory(candidate, "candidate", bot_seed(seed, -1, -1))
     job = DecisionJob(
         candidate=trial,
         candidate_name=_spec_name(trial),
@@ -530,29 +543,35 @@ def compare_decisions(
         progress=progress,
         what="decisions",
     )
-    return comparison(job.candidate_name, names[0], seed=seed, start=start, games=outcomes)
+    return comparison(job.candidate_name, names, seed=seed, start=start, games=outcomes)
 
 
-def _table(
+def _checked_run(
     bots: Sequence[BotSpec],
     games: int,
     *,
     seed: int,
+    duplicate: bool,
     start: int,
+    progress: bool | float,
     chunk_size: int | None,
     executor: object,
     rules: Rules | None,
-) -> tuple[tuple[Callable[[int], Bot], ...], tuple[str, ...], Rules]:
-    """The checked arguments of a run of games: each bot's factory, the bots' names and the rules."""
+    what: str,
+) -> tuple[int, bool | float, Rules]:
+    """The checked arguments of a run of games (before any bot is made): the games, the progress and the rules."""
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
-    game_count(games, "games", RulesError, low=1)  # before anything grows with it
+    games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
     if type(seed) is not int:
         raise RulesError(f"seed {shown(seed)} must be an integer")
+    if type(duplicate) is not bool:
+        raise RulesError(f"duplicate {shown(duplicate)} must be True or False")
     if type(start) is not int or start < 0:
         raise RulesError(f"start {shown(start)} must be a whole number of 0 or more")
     from concurrent.futures import Executor  # noqa: PLC0415 - only when games run
 
+    progress = checked(progress, what, RulesError)
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise RulesError(f"chunk_size {shown(chunk_size)} must be a whole number of 1 or more, or None")
     if executor is not None and executor != "process" and not isinstance(executor, Executor):
@@ -561,29 +580,35 @@ def _table(
     if not isinstance(rules, Rules):
         raise RulesError(f"rules {shown(rules)} must be a Rules value")
     rules.check(len(bots))  # 3 to 6 players, and rules they can play
-    factories = tuple(_checked_factory(spec, i, seed) for i, spec in enumerate(bots))
+    if duplicate and (games % len(bots) or start % len(bots)):
+        raise RulesError(
+            f"a duplicate tournament of {len(bots)} bots plays each deal {len(bots)} times: "
+            f"games {games} and start {start} must be multiples of {len(bots)}"
+        )
+    return games, progress, rules
+
+
+def _made(bots: Sequence[BotSpec], seed: int, rules: Rules) -> tuple[tuple[Callable[[int], Bot], ...], tuple[str, ...]]:
+    """Each bot's factory, each checked by making a bot, and the bots' names (numbered where alike)."""
+    factories = tuple(_checked_factory(spec, f"bot {i + 1}", bot_seed(seed, -1, i)) for i, spec in enumerate(bots))
     names = _unique_names([_spec_name(factory) for factory in factories])
     new_game(names, rules=rules, seed=0)  # the engine can play these rules with these names
-    return factories, names, rules
+    return factories, names
 
 
 def _spec_name(factory: Callable[[int], Bot]) -> str:
     return factory.name if isinstance(factory, BotFactory) else _name_of(factory)
 
 
-def _checked_factory(spec: object, position: int, seed: int) -> Callable[[int], Bot]:
+def _checked_factory(spec: object, label: str, trial_seed: int) -> Callable[[int], Bot]:
     """The factory of `spec`, called once (with an unused seed) to check that it makes a bot."""
-    factory = _factory(spec, position)
+    factory = _factory(spec, label)
     try:
-        made = factory(bot_seed(seed, -1, position))
+        made = factory(trial_seed)
     except Exception as error:
-        raise RulesError(
-            f"bot {position + 1}: {shown(factory)} could not make a bot: {type(error).__name__}: {error}"
-        ) from error
+        raise RulesError(f"{label}: {shown(factory)} could not make a bot: {type(error).__name__}: {error}") from error
     if not is_bot(made):
-        raise RulesError(
-            f"bot {position + 1}: {shown(factory)} made {shown(made)}, which is not a bot: it needs act(view, legal)"
-        )
+        raise RulesError(f"{label}: {shown(factory)} made {shown(made)}, which is not a bot: it needs act(view, legal)")
     return factory
 
 
@@ -600,7 +625,6 @@ def _execute(
     """The outcomes of `games`, in game order, played in chunks by `worker` where `executor` says."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only when games run
 
-    progress = checked(progress, what, RulesError)
     chunks = [range(games.start + r.start, games.start + r.stop) for r in _chunks(len(games), chunk_size)]
     if executor == "process" or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(job)

@@ -118,6 +118,7 @@ class DecisionComparison:
     Attributes:
         candidate: the candidate's name.
         reference: the reference's name.
+        others: the other seats' bots' names.
         games: the number of games played.
         seed: the comparison's seed.
         start: the number of the first game (0 unless played in parts).
@@ -130,6 +131,7 @@ class DecisionComparison:
 
     candidate: str
     reference: str
+    others: tuple[str, ...]
     games: int
     seed: int
     start: int
@@ -168,17 +170,15 @@ class DecisionComparison:
         for part in parts:
             if not isinstance(part, DecisionComparison):
                 raise RulesError(f"combined: {shown(part)} is not a DecisionComparison")
-            same = (part.candidate, part.reference, part.seed) == (result.candidate, result.reference, result.seed)
-            if not same:
+            if _identity(part) != _identity(result):
                 raise RulesError(
-                    f"combined: the part comparing {shown(part.candidate)} with {shown(part.reference)}, seed "
-                    f"{shown(part.seed)}, is not part of the comparison of {shown(result.candidate)} with "
-                    f"{shown(result.reference)}, seed {shown(result.seed)}"
+                    f"combined: the part comparing {_described(part)} is not part of the comparison of "
+                    f"{_described(result)}"
                 )
             check_follows(result.start, result.games, part.start)
             result = comparison(
                 result.candidate,
-                result.reference,
+                (result.reference, *result.others),
                 seed=result.seed,
                 start=result.start,
                 games=[*_per_game(result), *_per_game(part)],
@@ -246,6 +246,7 @@ class DecisionComparison:
         return {
             "candidate": self.candidate,
             "reference": self.reference,
+            "others": list(self.others),
             "games": self.games,
             "seed": self.seed,
             "start": self.start,
@@ -253,6 +254,18 @@ class DecisionComparison:
             "ci95": [self.ci_low, self.ci_high],
             "phases": [gain.to_dict() for gain in self.phases],
         }
+
+
+def _identity(result: DecisionComparison) -> tuple[object, ...]:
+    """What parts of one comparison share: the bots and the seed."""
+    return (result.candidate, result.reference, result.others, result.seed)
+
+
+def _described(result: DecisionComparison) -> str:
+    return (
+        f"{shown(result.candidate)} with {shown(result.reference)} (with {shown(list(result.others))}), "
+        f"seed {shown(result.seed)}"
+    )
 
 
 def _per_game(result: DecisionComparison) -> list[GameGains]:
@@ -271,16 +284,17 @@ def _per_game(result: DecisionComparison) -> list[GameGains]:
 
 
 def comparison(
-    candidate: str, reference: str, *, seed: int, start: int, games: Sequence[GameGains]
+    candidate: str, table: Sequence[str], *, seed: int, start: int, games: Sequence[GameGains]
 ) -> DecisionComparison:
-    """The `DecisionComparison` of the games' gains, in game order."""
+    """The `DecisionComparison` of the games' gains, in game order; `table` names the reference, then the others."""
     phases = [phase for phase in Phase if any(game.decisions.get(phase, 0) for game in games)]
     totals = [sum(game.gains.values()) for game in games]
     mean = sum(totals) / len(totals)
     _, half = _half_width(totals, 1)
     return DecisionComparison(
         candidate=candidate,
-        reference=reference,
+        reference=table[0],
+        others=tuple(table[1:]),
         games=len(games),
         seed=seed,
         start=start,
@@ -347,22 +361,30 @@ def compare_one(job: DecisionJob, game: int) -> GameGains:
         before = _copied(bots, job.names, by_seat) if len(legal) > 1 else None
         action = bots[seat].act(view, legal)
         other = candidate.act(view, legal)  # at every decision of the seat, so that it keeps in step
+        if not state.is_legal(other, seat=seat):
+            raise _refused(state, other, seat, job.candidate_name)
         if before is not None:
             decisions[state.phase] += 1
             if other != action:
                 differed[state.phase] += 1
-                try:
-                    ours = _round_points(state, other, copy.deepcopy(before), seat)
-                except IllegalActionError as error:
-                    raise IllegalActionError(
-                        player=f"the candidate {job.candidate_name} in {error.player}'s seat",
-                        action=error.action,
-                        reason=error.reason,
-                    ) from error
+                ours = _round_points(state, other, copy.deepcopy(before), seat)
                 theirs = _round_points(state, action, before, seat)
                 gains[state.phase] += ours - theirs
         state = state.apply(action, seat=seat)
     return GameGains(decisions=dict(decisions), differed=dict(differed), gains=dict(gains))
+
+
+def _refused(state: GameState, action: object, seat: int, name: str) -> IllegalActionError:
+    """The engine's refusal of the candidate's `action`, naming the candidate (of the same kind as the engine's)."""
+    try:
+        state.apply(action, seat=seat)  # type: ignore[arg-type] # the candidate's answer, whatever it is
+    except IllegalActionError as error:
+        return type(error)(
+            player=f"the candidate {name} in {error.player}'s seat", action=error.action, reason=error.reason
+        )
+    return IllegalActionError(  # the engine took what it does not list: not one of `legal_actions()`
+        player=f"the candidate {name}", action=shown(action), reason="it is not one of the legal actions"
+    )
 
 
 def _copied(bots: list[Bot], names: tuple[str, ...], by_seat: tuple[int, ...]) -> list[Bot]:
@@ -370,15 +392,16 @@ def _copied(bots: list[Bot], names: tuple[str, ...], by_seat: tuple[int, ...]) -
     try:
         return copy.deepcopy(bots)
     except Exception as error:
+        culprits = []
         for bot, i in zip(bots, by_seat, strict=True):
             try:
                 copy.deepcopy(bot)
             except Exception:
-                raise RulesError(
-                    f"bot {shown(names[i])}: {shown(bot)} cannot be copied ({type(error).__name__}: {error}); "
-                    "comparing decisions plays a round on twice from the same bots"
-                ) from error
-        raise
+                culprits.append(f"bot {shown(names[i])}: {shown(bot)}")
+        raise RulesError(
+            f"{'; '.join(culprits) or 'the bots together'} cannot be copied ({type(error).__name__}: {error}); "
+            "comparing decisions plays a round on twice from the same bots"
+        ) from error
 
 
 def _round_points(state: GameState, action: Action, bots: list[Bot], seat: int) -> int:
