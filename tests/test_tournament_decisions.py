@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections.abc import Sequence
@@ -26,6 +27,7 @@ from wizardrules import (
     RulesError,
     Schedule,
     WrongPhaseError,
+    new_game,
     play_game,
 )
 from wizardrules.tournament import (
@@ -281,3 +283,50 @@ def test_a_tournament_checks_its_arguments_before_it_makes_a_bot() -> None:
     with pytest.raises(RulesError, match="multiples of 3"):
         tournament([counted] * 3, 2, rules=Rules(schedule=Schedule.ladder(3, rounds=1)), duplicate=True)
     assert made == []
+
+
+class Deviator:
+    """Plays as `RandomBot` with the same seed, except its bid in round 3: the next legal bid instead."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed=seed)
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        chosen = self.inner.act(view, legal)  # always drawn: it keeps in step with the reference
+        if view.round_number == 3 and view.phase is Phase.BIDDING:
+            return legal[(list(legal).index(chosen) + 1) % len(legal)]
+        return chosen
+
+
+def _replayed_round_three(game: int, deviate: bool) -> int:
+    """The reference seat's points in round 3 of game `game`, dealt and seeded as the comparison does, its bid
+    of round 3 being the reference's own or the next legal one; from fresh bots, without copying any."""
+    by_seat = seating(game, 4)
+    seat = by_seat.index(0)
+    bots = [RandomBot(seed=bot_seed(0, game, i)) for i in by_seat]
+    state = new_game([f"P{s}" for s in range(4)], rules=SHORT, seed=deal_seed(0, game))
+    while not (state.round_number == 3 and state.phase is Phase.BIDDING and state.to_move == seat):
+        mover = state.to_move
+        assert mover is not None
+        state = state.apply(bots[mover].act(state.view(mover), state.legal_actions()), seat=mover)
+    legal = state.legal_actions()
+    probe = copy.deepcopy(bots[seat]).act(state.view(seat), legal)  # what the reference would bid
+    action = legal[(list(legal).index(probe) + 1) % len(legal)] if deviate else probe
+    before = state.totals[seat]
+    state = state.apply(action, seat=seat)  # the seat's bot has not acted here: as a copy from before the decision
+    while state.round_number == 3 and not state.is_over:
+        mover = state.to_move
+        assert mover is not None
+        state = state.apply(bots[mover].act(state.view(mover), state.legal_actions()), seat=mover)
+    return state.totals[seat] - before
+
+
+def test_both_ways_of_a_round_start_from_the_bots_as_they_were_before_the_decision() -> None:
+    """Each way is replayed from fresh bots with the same seeds: random bots at every seat must draw alike."""
+    gain = compare_decisions(Deviator, RandomBot, [RandomBot] * 3, 12, rules=SHORT, executor=None)
+    assert gain[Phase.BIDDING].differed == 12
+    expected = tuple(
+        _replayed_round_three(g, deviate=True) - _replayed_round_three(g, deviate=False) for g in range(12)
+    )
+    assert gain.gains == expected
+    assert any(expected)
