@@ -224,6 +224,74 @@ def test_r6_a_rollout_scores_the_seats_own_points_less_rivalry_times_the_others_
     assert checked >= 20
 
 
+def _best_line(state: GameState, seat: int, before: tuple[int, ...], rivalry: float) -> float:
+    """The engine's brute force: the seat's best round score from `state`, trying each of its plays, others RuleBot."""
+    rnd = state.round_number
+    while not state.is_over and state.round_number == rnd:
+        mover, legal = state.to_move, state.legal_actions()
+        assert mover is not None
+        if mover == seat and len(legal) > 1:
+            return max(_best_line(state.apply(action), seat, before, rivalry) for action in legal)
+        state = state.apply(RuleBot().act(state.view(mover), legal))
+    points = [state.totals[s] - before[s] for s in range(len(before))]
+    return points[seat] - rivalry * (sum(points) - points[seat]) / (len(before) - 1)
+
+
+@pytest.mark.parametrize("rivalry", [0.0, 0.5])
+def test_r5_a_planned_rollout_scores_the_seats_best_line_against_rulebots(rivalry: float) -> None:
+    """With its own play planned, a rollout in the true world scores the best the seat's plays can reach
+    there, the other seats playing as RuleBot: the engine's brute force over every line of the seat's cards."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules.fast._kernels import worlds
+    from wizardrules.fast._kernels.actions import hand_masks
+
+    rules = Rules(schedule=Schedule.ladder(4, rounds=5))
+    checked = {"BIDDING": 0, "PLAYING": 0}
+    for seed in range(4):
+        state = new_game(4, rules=rules, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) > 1 and state.phase.name in checked and state.round_number >= 3:
+                world = world_state(view, state.hands)
+                (scores,) = worlds.batch_scores(
+                    view, world, [hand_masks(state.hands)], legal, own=worlds.OwnPlay.PLANNING, rivalry=rivalry
+                )
+                expected = [_best_line(state.apply(action), seat, state.totals, rivalry) for action in legal]
+                assert scores == pytest.approx(expected)
+                checked[state.phase.name] += 1
+            state = state.apply(RuleBot().act(view, legal))
+    assert min(checked.values()) >= 10, checked
+
+
+def test_r5_a_planned_rollouts_score_at_least_the_lines_seen_trick_by_trick() -> None:
+    """The best line is at least as good as the seat's play with each trick seen through, in every world,
+    and a blended rollout scores the mean of the two."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules.fast._kernels import worlds
+    from wizardrules.fast._kernels.actions import hand_masks
+
+    rules = Rules(schedule=Schedule.ladder(4, rounds=5))
+    better = 0
+    for seed in range(6):
+        state = new_game(4, rules=rules, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) > 1 and state.phase.name in {"BIDDING", "PLAYING"}:
+                world, masks = world_state(view, state.hands), [hand_masks(state.hands)]
+                (planned,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.PLANNING, rivalry=0.0)
+                (seen,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.SEEING, rivalry=0.0)
+                (blended,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.BLENDED, rivalry=0.0)
+                assert all(p >= s for p, s in zip(planned, seen, strict=True))
+                assert blended == pytest.approx([(p + s) / 2 for p, s in zip(planned, seen, strict=True)])
+                better += sum(p > s for p, s in zip(planned, seen, strict=True))
+            state = state.apply(RuleBot().act(view, legal))
+    assert better > 0
+
+
 def test_r4_1_numpy_worlds_follow_the_bids_as_the_python_ones() -> None:
     """With the fast core the worlds are drawn in numpy, from the same weights: the bidder's hands alike."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')

@@ -160,10 +160,14 @@ class ExpertBot:
     the cards a seat's plays rule out (so the worlds those plays fit are found however few
     they are), each weighed by how likely it was dealt (importance sampling) and by the
     evidence: its bids, and a tenth for each play `RuleBot` would not have made from the hand.
-    In the rollouts the bot plays its own later cards with each trick seen through (the
-    cheapest card that takes it while it needs tricks, the dearest that loses it once it does
-    not), the others as `RuleBot`. A world costs some five times less there: 20 ms a decision
-    buys about 850 worlds over the ladder's first five rounds and 630 over full ladders.
+    In the rollouts the others play as `RuleBot`, and the bot plays its own later cards on its
+    best line in each world: once it holds five cards or fewer, every order of them is tried
+    against `RuleBot`'s answers, as if it saw the hands (before that, each trick is seen
+    through: the cheapest card that takes it while it needs tricks, the dearest that loses it
+    once it does not). Play that sees every hand makes more bids than any real play, and play
+    that sees only the trick fewer, so a bid is judged by the mean of the two. A world costs
+    some five times less there: 20 ms a decision buys about 850 worlds over the ladder's
+    first five rounds and 630 over full ladders.
 
     Attributes:
         worlds: worlds searched per decision.
@@ -247,7 +251,8 @@ class ExpertBot:
         scores = [0.0] * len(choices)
         if compiled is not None:  # every world in one batch: the time budget is spent on the worlds' draw
             masks, counts, state = self._compiled_worlds(compiled, view, game, known)
-            rows = compiled.batch_scores(view, state, masks, choices, seeing=True, rivalry=self.rivalry)
+            own = compiled.OwnPlay.PLANNING if view.phase is Phase.PLAYING else compiled.OwnPlay.BLENDED
+            rows = compiled.batch_scores(view, state, masks, choices, own=own, rivalry=self.rivalry)
             for row, count in zip(rows, counts, strict=True):
                 for i, score in enumerate(row):
                     scores[i] += count * score

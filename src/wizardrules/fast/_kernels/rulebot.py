@@ -4,23 +4,29 @@
 (standard cards): the same card strengths (tabulated from `bots`' own rule) summed in the
 same order, the same ties broken the same way, so that a compiled rollout ends with the
 very points of the Python one.
+
+A rollout may play the searching seat's own later cards otherwise (`OwnPlay`): with each
+trick seen through (`seeing_code`), or on the best line of its plays in the world against
+`RuleBot`'s answers (`planned_value`).
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
 from wizardrules._core import CARD_OF
 from wizardrules.bots import _power, _strength
 from wizardrules.cards import Suit
 from wizardrules.fast._kernels import kernel
-from wizardrules.fast._kernels.rules import C_PLAYERS, led_after, win_key
+from wizardrules.fast._kernels.rules import C_MOST, C_PLAYERS, led_after, points, popcount, win_key
 from wizardrules.fast._kernels.steps import (
     BID,
     BIDDING_PHASE,
     BLIND_BID,
     G_BEST_KEY,
     G_BIDS,
+    G_BLIND,
     G_HANDS,
     G_LED,
     G_MOVE,
@@ -196,18 +202,134 @@ def seeing_code(
 
 
 @kernel()
-def play_out_seeing(
-    games: Array, deals: Array, log: Array, b: int, rules: Array, seat: int, codes: Array, probe: Array, more: Array
-) -> None:
-    """Play game `b`'s round to its end with `RuleBot` in every seat, `seat` playing its cards by `seeing_code`."""
+def play_to_choice(games: Array, deals: Array, log: Array, b: int, rules: Array, seat: int, codes: Array) -> bool:
+    """Play game `b` on with `RuleBot` in every seat until `seat` has a choice of cards; whether the game ended."""
     while games[b, G_PHASE] != OVER_PHASE:
         count = legal_codes(games, b, rules, codes)
         if games[b, G_MOVE] == seat and games[b, G_PHASE] == PLAYING_PHASE and count > 1:
-            code = seeing_code(games, deals, log, b, codes, count, rules, probe, more)
-        else:
-            code = rulebot_code(games, b, codes, count, rules, False)
+            return False
+        code = codes[0] if count == 1 else rulebot_code(games, b, codes, count, rules, False)
         if apply_code(games, deals, log, b, code, rules):
             next_round(games, deals, b, rules)
+    return True
+
+
+@kernel()
+def play_out_seeing(
+    games: Array,
+    deals: Array,
+    log: Array,
+    b: int,
+    rules: Array,
+    seat: int,
+    codes: Array,
+    probe: Array,
+    more: Array,
+    until: int,
+) -> bool:
+    """Play game `b`'s round on with `RuleBot` in every seat, `seat` playing its cards by `seeing_code`:
+    to its end, or until `seat` has a choice with at most `until` cards; whether it reached the end."""
+    while not play_to_choice(games, deals, log, b, rules, seat, codes):
+        if popcount(games[b, G_HANDS + seat]) <= until:
+            return False
+        count = legal_codes(games, b, rules, codes)
+        code = seeing_code(games, deals, log, b, codes, count, rules, probe, more)
+        if apply_code(games, deals, log, b, code, rules):
+            next_round(games, deals, b, rules)
+    return True
+
+
+class OwnPlay(IntEnum):
+    """How a rollout plays the searching seat's own later cards; the others always play as `RuleBot`."""
+
+    RULEBOT = 0
+    """As `RuleBot`, from what the seat sees."""
+    SEEING = 1
+    """By `RuleBot`'s aim with each trick seen through in the world (`seeing_code`)."""
+    PLANNING = 2
+    """As `SEEING` while it holds more than `PLANNED_CARDS` cards, then on the best line of its plays in
+    the world against `RuleBot`'s answers (`planned_value`)."""
+    BLENDED = 3
+    """The mean of the `SEEING` and `PLANNING` scores: between play that sees the trick only and play
+    that sees every hand."""
+
+
+PLANNED_CARDS: Final = 5
+"""The most cards the seat may hold for `OwnPlay.PLANNING` to search its lines (at most 5! of them)."""
+
+
+@kernel()
+def round_score(games: Array, b: int, seat: int, rules: Array, rivalry: float) -> float:
+    """Game `b`'s last round scored for `seat`: its points minus `rivalry` times the others' mean."""
+    n = rules[C_PLAYERS]
+    every = 0
+    for other in range(n):
+        every += games[b, G_POINTS + other]
+    own = games[b, G_POINTS + seat]
+    return own - rivalry * (every - own) / (n - 1)
+
+
+@kernel()
+def planned_value(
+    games: Array,
+    deals: Array,
+    log: Array,
+    b: int,
+    rules: Array,
+    seat: int,
+    rivalry: float,
+    lines: Array,
+    tried: Array,
+    best: Array,
+    codes: Array,
+) -> float:
+    """The best score `seat` can reach from game `b` (one round, left as it is) choosing each of its plays
+    with every hand seen, the others playing as `RuleBot`: a depth-first search of its lines.
+
+    Row `d` of `lines` holds the game after the seat's `d`-th choice, row `d` of `tried` the count of
+    that choice's cards, the next to try and the cards (as legal codes), `best[d]` the best score found
+    below it; each has at least `PLANNED_CARDS` + 2 rows, `tried` 66 columns. With `rivalry` 0 the
+    search stops at a line that scores the most the seat's bid can. `codes` is room for the legal
+    codes (64 whole numbers).
+    """
+    for k in range(games.shape[1]):
+        lines[0, k] = games[b, k]
+    if play_to_choice(lines, deals, log, 0, rules, seat, codes):
+        return round_score(lines, 0, seat, rules, rivalry)
+    top = 1e18  # the most the seat can score
+    if rivalry == 0.0:
+        top = -1e18
+        blind = lines[0, G_BLIND] >> seat & 1
+        for taken in range(rules[C_MOST] + 1):
+            top = max(top, float(points(rules, lines[0, G_BIDS + seat], taken, blind)))
+    depth = 0
+    tried[0, 0] = legal_codes(lines, 0, rules, codes)
+    tried[0, 1] = 0
+    best[0] = -1e18
+    for i in range(tried[0, 0]):
+        tried[0, 2 + i] = codes[i]
+    while True:
+        if tried[depth, 1] == tried[depth, 0] or best[depth] >= top:  # every card tried, or the most found
+            if depth == 0:
+                return best[0]
+            depth -= 1
+            best[depth] = max(best[depth], best[depth + 1])
+            continue
+        code = tried[depth, 2 + tried[depth, 1]]
+        tried[depth, 1] += 1
+        for k in range(games.shape[1]):
+            lines[depth + 1, k] = lines[depth, k]
+        if apply_code(lines, deals, log, depth + 1, code, rules):
+            next_round(lines, deals, depth + 1, rules)
+        if play_to_choice(lines, deals, log, depth + 1, rules, seat, codes):
+            best[depth] = max(best[depth], round_score(lines, depth + 1, seat, rules, rivalry))
+        else:
+            depth += 1
+            tried[depth, 0] = legal_codes(lines, depth, rules, codes)
+            tried[depth, 1] = 0
+            best[depth] = -1e18
+            for i in range(tried[depth, 0]):
+                tried[depth, 2 + i] = codes[i]
 
 
 @kernel()
@@ -219,30 +341,38 @@ def rollout_scores(
     codes: Array,
     rules: Array,
     clairvoyant: bool,
-    seeing: bool,
+    own: int,
     rivalry: float,
     scores: Array,
     scratch: Array,
     probe: Array,
     more: Array,
+    lines: Array,
+    tried: Array,
+    best: Array,
 ) -> None:
     """Row `i` of `games` is one world; apply action code `codes[i]`, play the round out, score it for `seat`.
 
     A score is the seat's round points minus `rivalry` times the mean of the others' (`MonteCarloBot`'s
-    relative scoring at 1, the seat's own points at 0).
-    With `seeing` (and no clairvoyant round), `seat` plays its later cards by `seeing_code`. `scratch` is
-    room for the legal codes (64 whole numbers), and with `seeing` `more` too, `probe` for one row of `games`.
+    relative scoring at 1, the seat's own points at 0). `own` (an `OwnPlay`) says how `seat` plays its
+    later cards; in a clairvoyant round it plays them as `RuleBot`. `scratch` and `more` are room for
+    the legal codes (64 whole numbers each), `probe` for one row of `games`, and `lines`, `tried` and
+    `best` the room of `planned_value`.
     """
-    n = rules[C_PLAYERS]
     for i in range(codes.shape[0]):
         if apply_code(games, deals, log, i, codes[i], rules):
             next_round(games, deals, i, rules)
-        if seeing and not clairvoyant:
-            play_out_seeing(games, deals, log, i, rules, seat, scratch, probe, more)
-        else:
+        if own == OwnPlay.RULEBOT or clairvoyant:
             play_out(games, deals, log, i, rules, clairvoyant, scratch)
-        every = 0
-        for other in range(n):
-            every += games[i, G_POINTS + other]
-        own = games[i, G_POINTS + seat]
-        scores[i] = own - rivalry * (every - own) / (n - 1)
+            scores[i] = round_score(games, i, seat, rules, rivalry)
+            continue
+        until = -1 if own == OwnPlay.SEEING else PLANNED_CARDS
+        if play_out_seeing(games, deals, log, i, rules, seat, scratch, probe, more, until):
+            scores[i] = round_score(games, i, seat, rules, rivalry)  # no choice of the seat's to plan
+            continue
+        planned = planned_value(games, deals, log, i, rules, seat, rivalry, lines, tried, best, scratch)
+        if own == OwnPlay.PLANNING:
+            scores[i] = planned
+            continue
+        play_out_seeing(games, deals, log, i, rules, seat, scratch, probe, more, -1)  # BLENDED: seen through too
+        scores[i] = (planned + round_score(games, i, seat, rules, rivalry)) / 2

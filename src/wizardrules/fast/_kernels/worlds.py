@@ -24,7 +24,7 @@ from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
-from wizardrules.fast._kernels.rulebot import rollout_scores
+from wizardrules.fast._kernels.rulebot import PLANNED_CARDS, OwnPlay, rollout_scores
 from wizardrules.fast._kernels.rules import led_after, win_key
 from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
@@ -54,7 +54,7 @@ from wizardrules.fast._kernels.steps import (
 )
 from wizardrules.rules import Rules
 
-__all__ = ["batch_scores", "draw_worlds", "possible", "redraw"]
+__all__ = ["OwnPlay", "batch_scores", "draw_worlds", "possible", "redraw"]
 
 _SUITS: Final = tuple(Suit)
 _PHASES: Final = {Phase.TRUMP: TRUMP_PHASE, Phase.BIDDING: BIDDING_PHASE, Phase.PLAYING: PLAYING_PHASE}
@@ -121,7 +121,7 @@ def batch_scores(
     hands: Sequence[Sequence[int]],
     actions: Sequence[Action],
     *,
-    seeing: bool = False,
+    own: OwnPlay = OwnPlay.RULEBOT,
     rivalry: float = 1.0,
 ) -> list[list[float]]:
     """Per world, each action's rollout score for `view.seat`: its round points minus `rivalry` times the others' mean.
@@ -129,8 +129,9 @@ def batch_scores(
     `state` is the one-round game of any one world (`world_state(view, world)`); `hands[w]`
     (a sequence or a numpy array) holds world `w`'s hands as bit masks of the kernels' card
     codes (`card_code`; the copies of Wizards and Jesters on distinct bits), which replace
-    the state's hands. With `seeing`, `view.seat` plays its later cards by `RuleBot`'s aim
-    with each trick seen through in the world (`rulebot.seeing_code`); else as `RuleBot`.
+    the state's hands. The other seats play as `RuleBot`; `own` says how `view.seat` plays its
+    later cards: as `RuleBot`, with each trick seen through in the world
+    (`rulebot.seeing_code`), or on its best line in the world (`rulebot.planned_value`).
     `rivalry` 1 is `MonteCarloBot`'s relative score, 0 the seat's own points.
     """
     np = numpy()
@@ -142,6 +143,9 @@ def batch_scores(
     out = np.empty(len(codes), dtype=np.float64)
     scratch, more = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
     probe = np.empty((1, games.shape[1]), dtype=np.int64)
+    lines = np.empty((PLANNED_CARDS + 2, games.shape[1]), dtype=np.int64)
+    tried = np.empty((PLANNED_CARDS + 2, 66), dtype=np.int64)
+    best = np.empty(PLANNED_CARDS + 2, dtype=np.float64)
     jit(rollout_scores)(
         games,
         deals,
@@ -150,12 +154,15 @@ def batch_scores(
         codes,
         config.rules,
         config.clairvoyant,
-        seeing,
+        int(own),
         float(rivalry),
         out,
         scratch,
         probe,
         more,
+        lines,
+        tried,
+        best,
     )
     return [[float(value) for value in out[w * width : (w + 1) * width]] for w in range(len(hands))]
 
