@@ -166,8 +166,8 @@ class ExpertBot:
     through: the cheapest card that takes it while it needs tricks, the dearest that loses it
     once it does not). Play that sees every hand makes more bids than any real play, and play
     that sees only the trick fewer, so a bid is judged by the mean of the two. A world costs
-    some five times less there: 20 ms a decision buys about 850 worlds over the ladder's
-    first five rounds and 630 over full ladders.
+    some five times less there: 20 ms a decision buys about 750 worlds over the ladder's
+    first five rounds and 500 over full ladders.
 
     Attributes:
         worlds: worlds searched per decision.
