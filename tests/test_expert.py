@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Iterator
 from typing import Final
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from wizardrules import (
     EDITION_2016,
+    Action,
     Bid,
     Bot,
     Card,
@@ -22,6 +24,7 @@ from wizardrules import (
     MonteCarloBot,
     NotEqualBids,
     Play,
+    PlayerView,
     RandomBot,
     RuleBot,
     Rules,
@@ -237,31 +240,39 @@ def _best_line(state: GameState, seat: int, before: tuple[int, ...], rivalry: fl
     return points[seat] - rivalry * (sum(points) - points[seat]) / (len(before) - 1)
 
 
+def _choices_in_true_worlds(
+    seeds: range,
+) -> Iterator[tuple[GameState, PlayerView, tuple[Action, ...], GameState, list[list[int]]]]:
+    """Every bid and play with a choice in RuleBot games of the ladder's first five rounds: the state, the
+    mover's view and legal actions, and the true world as `batch_scores` takes it (its state and masks)."""
+    from wizardrules.fast._kernels.actions import hand_masks
+
+    rules = Rules(schedule=Schedule.ladder(4, rounds=5))
+    for seed in seeds:
+        state = new_game(4, rules=rules, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) > 1 and state.phase.name in {"BIDDING", "PLAYING"}:
+                yield state, view, legal, world_state(view, state.hands), [hand_masks(state.hands)]
+            state = state.apply(RuleBot().act(view, legal))
+
+
 @pytest.mark.parametrize("rivalry", [0.0, 0.5])
 def test_r5_a_planned_rollout_scores_the_seats_best_line_against_rulebots(rivalry: float) -> None:
     """With its own play planned, a rollout in the true world scores the best the seat's plays can reach
     there, the other seats playing as RuleBot: the engine's brute force over every line of the seat's cards."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast._kernels import worlds
-    from wizardrules.fast._kernels.actions import hand_masks
 
-    rules = Rules(schedule=Schedule.ladder(4, rounds=5))
     checked = {"BIDDING": 0, "PLAYING": 0}
-    for seed in range(4):
-        state = new_game(4, rules=rules, seed=seed)
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            view, legal = state.view(seat), state.legal_actions()
-            if len(legal) > 1 and state.phase.name in checked and state.round_number >= 3:
-                world = world_state(view, state.hands)
-                (scores,) = worlds.batch_scores(
-                    view, world, [hand_masks(state.hands)], legal, own=worlds.OwnPlay.PLANNING, rivalry=rivalry
-                )
-                expected = [_best_line(state.apply(action), seat, state.totals, rivalry) for action in legal]
-                assert scores == pytest.approx(expected)
-                checked[state.phase.name] += 1
-            state = state.apply(RuleBot().act(view, legal))
+    for state, view, legal, world, masks in _choices_in_true_worlds(range(4)):
+        if state.round_number >= 3:
+            (scores,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.PLANNING, rivalry=rivalry)
+            expected = [_best_line(state.apply(action), view.seat, state.totals, rivalry) for action in legal]
+            assert scores == pytest.approx(expected)
+            checked[state.phase.name] += 1
     assert min(checked.values()) >= 10, checked
 
 
@@ -270,25 +281,15 @@ def test_r5_a_planned_rollouts_score_at_least_the_lines_seen_trick_by_trick() ->
     and a blended rollout scores the mean of the two."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
     from wizardrules.fast._kernels import worlds
-    from wizardrules.fast._kernels.actions import hand_masks
 
-    rules = Rules(schedule=Schedule.ladder(4, rounds=5))
     better = 0
-    for seed in range(6):
-        state = new_game(4, rules=rules, seed=seed)
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            view, legal = state.view(seat), state.legal_actions()
-            if len(legal) > 1 and state.phase.name in {"BIDDING", "PLAYING"}:
-                world, masks = world_state(view, state.hands), [hand_masks(state.hands)]
-                (planned,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.PLANNING, rivalry=0.0)
-                (seen,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.SEEING, rivalry=0.0)
-                (blended,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.BLENDED, rivalry=0.0)
-                assert all(p >= s for p, s in zip(planned, seen, strict=True))
-                assert blended == pytest.approx([(p + s) / 2 for p, s in zip(planned, seen, strict=True)])
-                better += sum(p > s for p, s in zip(planned, seen, strict=True))
-            state = state.apply(RuleBot().act(view, legal))
+    for _, view, legal, world, masks in _choices_in_true_worlds(range(6)):
+        (planned,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.PLANNING, rivalry=0.0)
+        (seen,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.SEEING, rivalry=0.0)
+        (blended,) = worlds.batch_scores(view, world, masks, legal, own=worlds.OwnPlay.BLENDED, rivalry=0.0)
+        assert all(p >= s for p, s in zip(planned, seen, strict=True))
+        assert blended == pytest.approx([(p + s) / 2 for p, s in zip(planned, seen, strict=True)])
+        better += sum(p > s for p, s in zip(planned, seen, strict=True))
     assert better > 0
 
 
