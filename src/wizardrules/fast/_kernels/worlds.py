@@ -130,8 +130,9 @@ def batch_scores(
     (a sequence or a numpy array) holds world `w`'s hands as bit masks of the kernels' card
     codes (`card_code`; the copies of Wizards and Jesters on distinct bits), which replace
     the state's hands. The other seats play as `RuleBot`; `own` says how `view.seat` plays its
-    later cards: as `RuleBot`, with each trick seen through in the world
-    (`rulebot.seeing_code`), or on its best line in the world (`rulebot.planned_value`).
+    later cards (`OwnPlay`): as `RuleBot`, with each trick seen through in the world
+    (`rulebot.seeing_code`), on its best line in the world (`rulebot.planned_value`), or
+    scored by the mean of the last two.
     `rivalry` 1 is `MonteCarloBot`'s relative score, 0 the seat's own points.
     """
     np = numpy()
