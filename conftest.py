@@ -12,17 +12,27 @@ from importlib.util import find_spec
 import pytest
 from hypothesis import HealthCheck, settings
 
-collect_ignore_glob = ["src/wizardrules/__main__.py", "site/*", "benchmarks/*", "tools/*", "docs/_tryit/node_modules/*"]
+# The short names of the RL adapters (`wizardrules.pettingzoo` ...) are the adapters in `rl/` themselves,
+# whose doctests are collected there.
+_SHORT_NAMES = ["src/wizardrules/pettingzoo.py", "src/wizardrules/gymnasium.py", "src/wizardrules/openspiel.py"]
+collect_ignore_glob = [
+    "src/wizardrules/__main__.py",
+    *_SHORT_NAMES,
+    "site/*",
+    "benchmarks/*",
+    "tools/*",
+    "docs/_tryit/node_modules/*",
+]
 
 # The modules of optional extras, and the docs pages that use them, are collected for their
 # doctests only where the extra is installed (their tests skip themselves).
 _EXTRAS = {
     "numpy": ["src/wizardrules/rl/*"],
-    "pettingzoo": ["src/wizardrules/pettingzoo.py"],
-    "gymnasium": ["src/wizardrules/gymnasium.py"],
-    "pyspiel": ["src/wizardrules/openspiel.py"],
+    "pettingzoo": ["src/wizardrules/rl/pettingzoo.py"],
+    "gymnasium": ["src/wizardrules/rl/gymnasium.py", "src/wizardrules/rl/pettingzoo.py"],
+    "pyspiel": ["src/wizardrules/rl/openspiel.py"],
     "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
-    "openskill": ["src/wizardrules/ratings.py", "docs/strength.md"],
+    "openskill": ["src/wizardrules/tournament/ratings.py", "docs/strength.md"],
 }
 for _module, _paths in _EXTRAS.items():
     if find_spec(_module) is None:

@@ -17,8 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
-from wizardrules._core import JESTER_BITS, WIN_KEYS, WIZARD_BITS
-from wizardrules._tables import DEALER_CHOOSES
+from wizardrules._tables import DEALER_CHOOSES, win_keys
+from wizardrules._tables.codes import JESTER_BITS, WIZARD_BITS
 from wizardrules.actions import LOOK, Bid
 from wizardrules.engine import new_game
 from wizardrules.engine._bids import allowed_bids_at, bid_actions
@@ -212,7 +212,7 @@ def _tricks(game: Game, rnd: int, dealer: int, trump: int, uniform: Callable[[],
     won = [0] * n
     red, yellow, green, blue = tables = _suit_tables()
     orders = _ORDERS[n]
-    keys_by_led = WIN_KEYS[trump + 1]  # the trick-winner rule (R5.4), as _core.winner_index reads it
+    keys_by_led = win_keys()[trump + 1]  # the trick-winner rule (R5.4), as _tables.winner_index reads it
     no_suit_keys = keys_by_led[NO_SUIT + 2]
     leader = (dealer + 1) % n
     for _ in range(game.cards[rnd]):
@@ -249,7 +249,7 @@ def _tricks(game: Game, rnd: int, dealer: int, trump: int, uniform: Callable[[],
                 else:
                     led = FREED
                 keys = keys_by_led[led + 2]  # the Jesters before it have the same key in every row
-            # The first card of the highest key wins, as in _core.winner_index, decided card by card.
+            # The first card of the highest key wins, as in _tables.winner_index, decided card by card.
             key = keys[card]
             if key > best_key:
                 best, best_key = k, key

@@ -68,7 +68,7 @@ from wizardrules import (
     play_game,
     tournament,
 )
-from wizardrules.expert import ExpertBot
+from wizardrules.bots import ExpertBot
 from wizardrules.tournament import BotFactory, BotSpec, compare_decisions
 
 

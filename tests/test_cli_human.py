@@ -20,8 +20,8 @@ import pytest
 
 import wizardrules
 from wizardrules import Language, Preset, RuleBot, new_game
-from wizardrules._human import play_with_human
 from wizardrules.cli import main
+from wizardrules.cli._human import play_with_human
 
 Capture = pytest.CaptureFixture[str]
 

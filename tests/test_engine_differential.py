@@ -41,7 +41,8 @@ from wizardrules import (
     round_points,
     trick_winner,
 )
-from wizardrules._core import CARD_OF, winner_index
+from wizardrules._tables import winner_index
+from wizardrules._tables.codes import CARD_OF
 
 GAMES: Final = 2500
 """How many random games the differential run plays."""
@@ -272,6 +273,6 @@ def test_r4_2_allowed_bids_agree(findings: Findings) -> None:
     trump=st.integers(min_value=-1, max_value=3),
 )
 def test_r5_4_bit_index_winner_agrees_with_trick_winner(cards: list[int], trump: int) -> None:
-    """R5.4: the engine's winner of a trick of bit indices (the `WIN_KEYS` table) is `trick_winner`'s."""
+    """R5.4: the engine's winner of a trick of bit indices (the `win_keys` table) is `trick_winner`'s."""
     expected = trick_winner([CARD_OF[card] for card in cards], None if trump < 0 else tuple(Suit)[trump])
     assert winner_index(tuple(cards), trump) == expected

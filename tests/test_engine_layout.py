@@ -32,7 +32,7 @@ from wizardrules import (
     actions,
     new_game,
 )
-from wizardrules._core import CARD_OF
+from wizardrules._tables.codes import CARD_OF
 from wizardrules.actions import PLAYS
 from wizardrules.engine import _layout
 from wizardrules.engine._layout import CoreFields, FinishedFields, RoundFields, fields_of

@@ -34,7 +34,8 @@ from wizardrules import (
     new_game,
     play_game,
 )
-from wizardrules.sampling import sample_world, world_state
+from wizardrules._tables.codes import CARD_OF
+from wizardrules.bots import sample_world, world_state
 from wizardrules.tournament import BotFactory, tournament
 
 SHORT: Final = Rules(schedule=Schedule.ladder(4, rounds=4))
@@ -167,7 +168,7 @@ def test_bad_calls_are_refused() -> None:
 def test_the_simulator_scores_as_the_compiled_core(seed: int, rivalry: float) -> None:
     """The pure-Python rollouts mirror RuleBot as the compiled ones do: with no early stop, the same scores."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
-    from wizardrules.expert import _codes, _simulator
+    from wizardrules.bots.expert import _codes, _simulator
     from wizardrules.fast._kernels import worlds
 
     rules = Rules(schedule=Schedule.ladder(4, rounds=5))
@@ -182,7 +183,7 @@ def test_the_simulator_scores_as_the_compiled_core(seed: int, rivalry: float) ->
             game = bot._round(view)
             known = _codes.known_from(view)
             for hands, _ in bot._worlds(view, game, known):
-                world = world_state(view, [tuple(sorted(_codes.CARD_OF[c] for c in hand)) for hand in hands])
+                world = world_state(view, [_codes.cards_of_codes(hand) for hand in hands])
                 masks = [[_codes.mask_of(hand) for hand in hands]]
                 (scores,) = worlds.batch_scores(view, world, masks, legal, rivalry=rivalry)
                 assert scores == pytest.approx([_simulator.rollout(game, known, hands, action) for action in legal])
@@ -194,7 +195,7 @@ def test_the_simulator_scores_as_the_compiled_core(seed: int, rivalry: float) ->
 @pytest.mark.parametrize("rivalry", [0.0, 1.0])
 def test_r6_a_rollout_scores_the_seats_own_points_less_rivalry_times_the_others_mean(rivalry: float) -> None:
     """In the true world each action's score is the round's points as the engine plays it out with RuleBots."""
-    from wizardrules.expert import _codes, _simulator
+    from wizardrules.bots.expert import _codes, _simulator
 
     rules = Rules(schedule=Schedule.ladder(4, rounds=4))
     checked = 0
@@ -296,7 +297,7 @@ def test_r5_a_planned_rollouts_score_at_least_the_lines_seen_trick_by_trick() ->
 def test_r4_1_numpy_worlds_follow_the_bids_as_the_python_ones() -> None:
     """With the fast core the worlds are drawn in numpy, from the same weights: the bidder's hands alike."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
-    from wizardrules.expert import _codes
+    from wizardrules.bots.expert import _codes
     from wizardrules.fast._kernels import worlds
 
     rules = Rules(schedule=Schedule(cards_per_round=(6,)))
@@ -317,8 +318,8 @@ def test_r4_1_numpy_worlds_follow_the_bids_as_the_python_ones() -> None:
         assert sum(counts) == 400
         dealt = []
         for row, count in zip(masks, counts, strict=True):
-            hands = [tuple(_codes.CARD_OF[c] for c in _codes.unmask(mask)) for mask in row]
-            assert hands[view.seat] == tuple(_codes.CARD_OF[c] for c in known.mine)
+            hands = [tuple(CARD_OF[c] for c in _codes.unmask(mask)) for mask in row]
+            assert hands[view.seat] == tuple(CARD_OF[c] for c in known.mine)
             assert [len(hand) for hand in hands] == list(view.hand_sizes)
             dealt += [_worth(hands[bidder], view.trump)] * int(count)
         python_means.append(statistics.fmean(drawn))
@@ -332,8 +333,8 @@ def _played_as_rulebot(bots: list[Bot], seed: int) -> list[tuple[bool, bool, boo
     """Per play of a 6-card round: whether RuleBot would have made it, whether its reading rules out
     a card the seat held then or marks it a known miss, and whether it is read in full (not a Wizard
     or Jester on a led suit, where the cards of other suits are not read)."""
-    from wizardrules.expert._codes import codes_of
-    from wizardrules.expert._reading import _copies, rulebot_readings
+    from wizardrules.bots.expert._codes import codes_of
+    from wizardrules.bots.expert._reading import _copies, rulebot_readings
 
     state = new_game(4, rules=Rules(schedule=Schedule(cards_per_round=(6,))), seed=seed)
     made: list[list[tuple[bool, tuple[Card, ...], bool]]] = [[] for _ in range(4)]
@@ -388,8 +389,8 @@ def test_r5_numpy_worlds_weigh_the_plays_as_uniform_deals_weighed_in_full() -> N
     likely they were dealt) gives each hand the worth that many uniform deals, weighed by the bids and
     the plays, give it; and the plays move it away from the uniform deals' worth."""
     pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
-    from wizardrules.expert import _codes, _worlds
-    from wizardrules.expert._reading import rulebot_readings
+    from wizardrules.bots.expert import _codes, _worlds
+    from wizardrules.bots.expert._reading import rulebot_readings
     from wizardrules.fast._kernels import worlds
 
     rules = Rules(schedule=Schedule(cards_per_round=(7,)))
@@ -417,7 +418,7 @@ def test_r5_numpy_worlds_weigh_the_plays_as_uniform_deals_weighed_in_full() -> N
         for other in range(4):
             if other == view.seat:
                 continue
-            units = _codes.UNITS[game.trump + 1]
+            units = _codes.units(game.trump)
             drawn = [sum(units[c] for c in _codes.unmask(row[other])) / 20 for row in masks]
             numpy_mean = sum(w * int(k) for w, k in zip(drawn, counts, strict=True)) / sum(counts)
             worth = [sum(units[c] for c in hands[other]) / 20 for hands in deals]

@@ -28,8 +28,9 @@ from wizardrules import (
     Variant,
     new_game,
 )
+from wizardrules.bots import sample_world, world_state
+from wizardrules.bots._montecarlo import _play_out, _relative
 from wizardrules.fast._kernels import montecarlo
-from wizardrules.sampling import _play_out, _relative, sample_world, world_state
 
 RULES: Final = (
     Preset.RULEBOOK.rules(),

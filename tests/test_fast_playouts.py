@@ -31,7 +31,7 @@ from wizardrules import (
     Variant,
     allowed_bids,
 )
-from wizardrules._core import WIN_KEYS
+from wizardrules._tables import win_keys
 from wizardrules.fast import Playouts, _playouts, playouts
 from wizardrules.fast._kernels import jit
 from wizardrules.fast._kernels import rules as kernel_rules
@@ -160,11 +160,11 @@ def test_bad_input_is_a_library_error(call: object) -> None:
 
 
 def test_trick_keys_are_the_engine_table() -> None:
-    """R5.4: the compiled trick keys are the engine's `WIN_KEYS`, card by card."""
+    """R5.4: the compiled trick keys are the rule's `win_keys`, card by card."""
     win_key = jit(kernel_rules.win_key)
     for trump in range(-1, 4):
         for led in range(-2, 4):
-            assert [win_key(card, trump, led) for card in range(60)] == list(WIN_KEYS[trump + 1][led + 2])
+            assert [win_key(card, trump, led) for card in range(60)] == list(win_keys()[trump + 1][led + 2])
 
 
 @pytest.mark.parametrize(

@@ -105,8 +105,8 @@ from wizardrules import (
     winners,
 )
 from wizardrules._convert import shown
+from wizardrules.bots import sample_world, world_state
 from wizardrules.cli import main
-from wizardrules.sampling import sample_world, world_state
 
 # -- notation, cards and actions ----------------------------------------------------------------------
 

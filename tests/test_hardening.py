@@ -67,8 +67,8 @@ from wizardrules import (
     round_points,
     standings,
 )
+from wizardrules.bots import sample_world, world_state
 from wizardrules.cli import main
-from wizardrules.sampling import sample_world, world_state
 
 HUGE = 10**5000
 

@@ -26,7 +26,7 @@ from wizardrules import (
     new_game,
     play_game,
 )
-from wizardrules.sampling import MonteCarloBot
+from wizardrules.bots import MonteCarloBot
 
 
 def short(players: int, rounds: int = 3, options: Mapping[str, Any] | None = None) -> Rules:

@@ -68,7 +68,7 @@ from wizardrules import (
     random_games,
     round_points,
 )
-from wizardrules.sampling import sample_world
+from wizardrules.bots import sample_world
 
 NAMES: Final = ("Ann", "Ben", "Cem", "Dan", "Eve", "Fay")
 ANN, BEN, CEM = 0, 1, 2

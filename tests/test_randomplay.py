@@ -154,8 +154,8 @@ def test_without_the_extra_the_engine_plays(monkeypatch: pytest.MonkeyPatch) -> 
     """Without the `fast` extra, the games are the engine's, as with `compiled=False`."""
     engine = random_games(3, players=4, rules=SHORT, seed=4, compiled=False)
     assert random_games(3, players=4, rules=SHORT, seed=4) != engine  # the compiled core's own games
-    monkeypatch.setattr(_lazy, "optional", lambda name: None)
-    assert _lazy.optional("wizardrules.fast") is None
+    monkeypatch.setattr(_lazy, "boost", lambda which: None)
+    assert _lazy.boost(_lazy.Boost.FAST) is None
     assert random_games(3, players=4, rules=SHORT, seed=4) == engine
 
 

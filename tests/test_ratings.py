@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizardrules import Language, RandomBot, RuleBot, Rules, RulesError, Schedule, ScoreSheet, svg
-from wizardrules.ratings import Rating, Ratings, rate_games, rate_sheets, rate_tournament
 from wizardrules.tournament import tournament
+from wizardrules.tournament.ratings import Rating, Ratings, rate_games, rate_sheets, rate_tournament
 
 
 def _night(players: list[str], winner: int) -> ScoreSheet:

@@ -39,7 +39,7 @@ from wizardrules import (
     parse_action,
     parse_cards,
 )
-from wizardrules.sampling import sample_world, world_state
+from wizardrules.bots import sample_world, world_state
 
 World = tuple[tuple[Card, ...], ...]
 DECK_COUNTS = Counter(Deck().cards)

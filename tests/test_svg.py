@@ -46,7 +46,7 @@ from wizardrules import (
     Variant,
     WinReason,
     WizardRulesError,
-    _pictures,
+    _lazy,
     legal_plays,
     new_game,
     parse_cards,
@@ -703,12 +703,12 @@ def test_reprs_draw_after_import_wizardrules() -> None:
 
 def test_reprs_without_a_renderer_fall_back_to_text(monkeypatch: pytest.MonkeyPatch) -> None:
     """With nothing registered, a repr returns None and IPython shows the text repr instead."""
-    monkeypatch.setattr(_pictures, "_RENDERERS", {})
+    monkeypatch.setattr(_lazy, "_RENDERERS", {})
     assert Card.parse("R3")._repr_svg_() is None
     assert ScoreSheet(players=["A", "B", "C"])._repr_html_() is None
 
 
-LOWER_LAYERS = ["cards.py", "tricks.py", "sheet.py", "engine.py", "view.py", "_pictures.py"]
+LOWER_LAYERS = ["cards.py", "tricks.py", "sheet.py", "engine.py", "view.py", "_lazy.py"]
 
 
 @pytest.mark.parametrize("module", LOWER_LAYERS)
@@ -724,7 +724,7 @@ def test_lower_layers_never_import_the_pictures(module: str) -> None:
         elif isinstance(node, ast.Import):
             names += [a.name for a in node.names]
     assert not [n for n in names if "svg" in n]
-    if module == "_pictures.py":
+    if module == "_lazy.py":
         assert not [n for n in names if n.startswith("wizardrules")]
 
 

@@ -21,19 +21,21 @@ from wizardrules import (
     led_suit,
     legal_plays,
 )
-from wizardrules._core import BITS_OF, CARD_OF, WIN_KEYS
 from wizardrules._tables import (
+    CODES,
     DEALER_CHOOSES,
-    FOLLOW,
     FREED,
-    LED_AFTER,
     NO_TRUMP,
     OPEN,
     TRUMP_OF_TURNED,
-    WIN_KEY,
     bid_table,
+    follow,
+    led_after,
     points_table,
+    win_key_table,
+    win_keys,
 )
+from wizardrules._tables.codes import BITS_OF, CARD_OF
 from wizardrules.bidding import BidContext, BidPolicy
 
 _SUITS = tuple(Suit)
@@ -53,11 +55,11 @@ def _mask(cards: tuple[Card, ...] | frozenset[Card]) -> int:
 
 @given(_deals, st.integers(0, 6))
 def test_r5_2_led_after_follows_the_led_suit_card_by_card(bits: tuple[int, ...], length: int) -> None:
-    """R5.2: folding `LED_AFTER` over a trick's cards gives `led_suit`, with a Wizard first as FREED."""
+    """R5.2: folding `led_after` over a trick's cards gives `led_suit`, with a Wizard first as FREED."""
     trick = tuple(CARD_OF[bit] for bit in bits[:length])
     led = OPEN
     for bit in bits[:length]:
-        led = LED_AFTER[(led + 2) * 60 + bit]
+        led = led_after()[(led + 2) * CODES + bit]
     suit = led_suit(trick)
     if suit is not None:
         assert led == _SUITS.index(suit)
@@ -68,24 +70,24 @@ def test_r5_2_led_after_follows_the_led_suit_card_by_card(bits: tuple[int, ...],
 
 @given(_deals, st.integers(0, 3), st.integers(1, 12))
 def test_r5_3_follow_gives_the_legal_plays(bits: tuple[int, ...], length: int, size: int) -> None:
-    """R5.3: the cards `FOLLOW` lets a hand play are `legal_plays`' answer for every hand and trick."""
+    """R5.3: the cards `follow` lets a hand play are `legal_plays`' answer for every hand and trick."""
     trick = tuple(CARD_OF[bit] for bit in bits[:length])
     hand = tuple(CARD_OF[bit] for bit in bits[length : length + size])
     led = OPEN
     for bit in bits[:length]:
-        led = LED_AFTER[(led + 2) * 60 + bit]
+        led = led_after()[(led + 2) * CODES + bit]
     held = _mask(hand)
-    follow = held & FOLLOW[led + 2]
-    playable = follow if follow & _ANY_SUIT else held
+    allowed = held & follow()[led + 2]
+    playable = allowed if allowed & _ANY_SUIT else held
     assert playable == _mask(legal_plays(hand, trick))
 
 
 def test_r5_4_the_flat_keys_are_the_engines() -> None:
-    """R5.4: `WIN_KEY` is the engine's `WIN_KEYS`, laid out flat for the kernels."""
+    """R5.4: `win_key_table` is `win_keys`, laid out flat for the kernels."""
     for trump in range(-1, 4):
         for led in range(-2, 4):
             for card in range(60):
-                assert WIN_KEY[((trump + 1) * 6 + led + 2) * 60 + card] == WIN_KEYS[trump + 1][led + 2][card]
+                assert win_key_table()[((trump + 1) * 6 + led + 2) * 60 + card] == win_keys()[trump + 1][led + 2][card]
 
 
 def test_r3_the_turned_up_card_makes_the_trump() -> None:

@@ -24,8 +24,7 @@ Examples:
 
 from typing import TYPE_CHECKING, Any, Final
 
-from wizardrules import _lazy, _pictures
-from wizardrules._version import __version__
+from wizardrules import _lazy, bots
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
     BidContext,
@@ -127,17 +126,14 @@ from wizardrules.tricks import (
     would_be_winner,
 )
 
-if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
-    from wizardrules.expert import ExpertBot
-    from wizardrules.randomplay import SimGame, SimRound, random_games
-    from wizardrules.sampling import MonteCarloBot
+__version__ = "0.1.0"
+"""The package's version: the one place it is written (pyproject.toml reads it from here)."""
 
-_LAZY: Final = {
-    "ExpertBot": "wizardrules.expert",
-    "MonteCarloBot": "wizardrules.sampling",
-    **dict.fromkeys(("SimGame", "SimRound", "random_games"), "wizardrules.randomplay"),
-}
-"""The names whose modules `import wizardrules` leaves until their first use, and those modules.
+if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
+    from wizardrules.bots import ExpertBot, MonteCarloBot, SimGame, SimRound, random_games
+
+_LAZY: Final = frozenset({"ExpertBot", "MonteCarloBot", "SimGame", "SimRound", "random_games"})
+"""The names of `wizardrules.bots` that `import wizardrules` leaves until their first use.
 
 The search bots (with their glue to the compiled core) and the random games are not needed
 to keep score or play a game, so importing the package does not pay for them (PEP 562):
@@ -149,11 +145,10 @@ extra `fast`) and the adapters `wizardrules.pettingzoo`, `.gymnasium` and `.open
 
 
 def __getattr__(name: str) -> Any:
-    """Load a name of `_LAZY` from its module on first use; it is a plain attribute after that."""
-    module = _LAZY.get(name)
-    if module is None:
+    """Load a name of `_LAZY` from `wizardrules.bots` on first use; it is a plain attribute after that."""
+    if name not in _LAZY:
         raise AttributeError(f"module 'wizardrules' has no attribute {name!r}")
-    value = getattr(_lazy.load(module), name)
+    value = getattr(bots, name)
     globals()[name] = value
     return value
 
@@ -162,9 +157,13 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
 
-# the notebook reprs of cards, tricks, sheets and states draw with `wizardrules.svg`, loaded
-# when the first one is asked for
-_pictures.load_renderers_with(lambda: _lazy.load("wizardrules.svg"))
+# What the low layers get from the high ones, loaded when first asked for (see `_lazy`): the
+# notebook reprs of cards, tricks, sheets and states draw with `wizardrules.svg`, and the search
+# bots and random games run on the compiled core when the `fast` extra is installed.
+_lazy.load_renderers_with(lambda: _lazy.load("wizardrules.svg"))
+_lazy.provide(_lazy.Boost.ROLLOUTS, lambda: _lazy.optional("wizardrules.fast._kernels.montecarlo"))
+_lazy.provide(_lazy.Boost.WORLDS, lambda: _lazy.optional("wizardrules.fast._kernels.worlds"))
+_lazy.provide(_lazy.Boost.FAST, lambda: _lazy.optional("wizardrules.fast"))
 
 __all__ = [
     "ALL_CARDS",

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Final
 
 from attrs import field, frozen
 
-from wizardrules import _pictures
+from wizardrules import _lazy
 from wizardrules._convert import members_of, shown
 from wizardrules.errors import CardError, NotationError
 
@@ -394,7 +394,7 @@ class Card:
 
     def _repr_svg_(self) -> str | None:
         """The card's face as SVG for notebooks, drawn by `wizardrules.svg`."""
-        return _pictures.render(_pictures.Picture.CARD, self)
+        return _lazy.render(_lazy.Picture.CARD, self)
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):

@@ -19,7 +19,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from wizardrules import _pictures
+from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown, whole
 from wizardrules._words import card_with, checked_language, checked_names, seat_label, sentence, trump_text
 from wizardrules.cards import ALL_CARDS, MAX_DECK_SIZE, Card, CardKind, Language, Suit
@@ -35,6 +35,7 @@ __all__ = [
     "led_suit",
     "legal_plays",
     "trick_winner",
+    "win_key",
     "would_be_winner",
 ]
 
@@ -266,36 +267,59 @@ def decide_trick(trick: Sequence[Card], trump: Suit | None) -> TrickDecision:
     return TrickDecision(winner=index, would_be_winner=index, reason=reason, deciding_reason=reason)
 
 
+_WIZARD_KEY: Final = 300
+_TRUMP_KEY: Final = 200
+_LED_KEY: Final = 100
+_KEY_REASONS: Final = ((_WIZARD_KEY, WinReason.FIRST_WIZARD), (_TRUMP_KEY, WinReason.HIGHEST_TRUMP))
+
+
+def win_key(card: Card, trump: Suit | None, led: Suit | None) -> int:
+    """How strongly `card` holds a trick with this trump and led suit (R5.4): the first card of the highest key wins.
+
+    A Wizard (or a Shapeshifter declared one) outranks every trump, a trump every card of the
+    led suit, each by rank within its suit (a Juggler is 7½, a Cloud 9¾); every other card
+    (a Jester, another suit, the Fairy, the Bomb) has key 0. Equal keys keep the earlier
+    card, so the first Wizard wins. The Dragon and the Fairy (R8.4, R8.5) are decided before
+    the keys are asked, and a trick whose highest key is 0 (Jesters and special cards only) by
+    its own rule (R5.4 (4), R8.9). The engine and the compiled kernels read this function's
+    answers as tables (`wizardrules._tables.win_keys`).
+
+    Examples:
+        >>> from wizardrules import Card, Suit
+        >>> [win_key(Card.parse(text), Suit.RED, Suit.BLUE) for text in ("W", "R2", "B13", "G13", "J")]
+        [300, 208, 152, 0, 0]
+    """
+    role = _ROLES[card]
+    if role is _Role.WIZARD:
+        return _WIZARD_KEY
+    if role is _Role.SUITED:
+        if card.suit is trump:
+            return _TRUMP_KEY + _STRENGTHS[card]
+        if card.suit is led:
+            return _LED_KEY + _STRENGTHS[card]
+    return 0
+
+
 def _would_win(cards: Sequence[Card], trump: Suit | None) -> tuple[int, WinReason]:
     roles = [_ROLES[c] for c in cards]
     if _Role.DRAGON in roles:
         if _Role.FAIRY in roles:
             return roles.index(_Role.FAIRY), WinReason.FAIRY_BEATS_DRAGON
         return roles.index(_Role.DRAGON), WinReason.DRAGON
-    if _Role.WIZARD in roles:
-        return roles.index(_Role.WIZARD), WinReason.FIRST_WIZARD
-    best = _highest(cards, trump)
-    if best is not None:
-        return best, WinReason.HIGHEST_TRUMP
-    best = _highest(cards, _led(cards))
-    if best is not None:
-        return best, WinReason.HIGHEST_LED
+    led = _led(cards)
+    best, best_key = 0, win_key(cards[0], trump, led)
+    for i in range(1, len(cards)):
+        key = win_key(cards[i], trump, led)
+        if key > best_key:
+            best, best_key = i, key
+    if best_key >= _LED_KEY:
+        reason = next((r for floor, r in _KEY_REASONS if best_key >= floor), WinReason.HIGHEST_LED)
+        return best, reason
     if _Role.JESTER in roles:
         return roles.index(_Role.JESTER), WinReason.FIRST_JESTER
     if _Role.FAIRY in roles:
         return roles.index(_Role.FAIRY), WinReason.ONLY_FAIRY
     return 0, WinReason.BOMB  # a trick of Bombs alone: the first card leads on
-
-
-def _highest(cards: Sequence[Card], suit: Suit | None) -> int | None:
-    if suit is None:
-        return None
-    best: int | None = None
-    best_strength = -1
-    for i, card in enumerate(cards):
-        if card.suit is suit and _ROLES[card] is _Role.SUITED and _STRENGTHS[card] > best_strength:
-            best, best_strength = i, _STRENGTHS[card]
-    return best
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int | None:
@@ -470,4 +494,4 @@ class Trick:
 
     def _repr_svg_(self) -> str | None:
         """The trick as SVG for notebooks, drawn by `wizardrules.svg`."""
-        return _pictures.render(_pictures.Picture.TRICK, self)
+        return _lazy.render(_lazy.Picture.TRICK, self)

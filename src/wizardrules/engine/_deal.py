@@ -1,7 +1,7 @@
 """Dealing (R2.5, R2.6): the first dealer's draw, random deals and explicit deals, packed for the engine.
 
 A game deals every round up front, so a state never depends on hidden randomness. A round's
-deal is packed as `(hands, turned)`: every seat's hand in one int (67 bits a seat, see
+deal is packed as `(hands, turned)`: every seat's hand in one int (`SEAT_BITS` bits a seat, see
 `_layout.Hands`) and the turned-up card's bit index, or `_layout.NO_CARD` when no card is turned up.
 Wizards and Jesters are interchangeable (R1.1): their copies are numbered seat by seat, so
 that a game and its replay from explicit deals hold the very same bits.
@@ -17,7 +17,7 @@ from typing import Final, TypeAlias
 from attrs import field, frozen
 
 from wizardrules._convert import as_tuple, shown
-from wizardrules._core import ANY_SUIT_BITS, BITS_OF, DECK_SIZE, SPECIAL_BITS
+from wizardrules._tables.codes import ANY_SUIT_BITS, BITS_OF, DECK_SIZE, SEAT_BITS, SPECIAL_BITS
 from wizardrules.cards import MAX_DECK_SIZE, Card
 from wizardrules.engine._layout import NO_CARD, NOT_FIXED, SEAT_SHIFTS, Hands
 from wizardrules.errors import DealError
@@ -64,7 +64,7 @@ def draw_dealer(n: int, rng: random.Random) -> int:
 
 
 Dealt: TypeAlias = list[tuple[Hands, int]]
-"""Per round: every hand packed into one int (67 bits a seat) and the turned-up card's bit or `NO_CARD`."""
+"""Per round: every hand packed into one int (`SEAT_BITS` bits a seat) and the turned-up card's bit or `NO_CARD`."""
 
 
 # What each card adds to a hand's sum: a suit or special card its own bit, each Wizard 1 << 52
@@ -112,7 +112,7 @@ def random_deals(schedule: Schedule, n: int, fixed: tuple[int, ...], rng: random
     """
     deals = []
     uniform = rng.random
-    full_deck = _DECK_VALUES + [1 << i for i in range(60, 67) if specials >> i & 1]
+    full_deck = _DECK_VALUES + [1 << i for i in range(DECK_SIZE, SEAT_BITS) if specials >> i & 1]
     size = len(full_deck)
     spans = _SPANS[size]
     for rnd, cards in enumerate(schedule.cards_per_round):
@@ -184,7 +184,7 @@ def given_deals(deal: Sequence[Deal], schedule: Schedule, n: int, fixed: tuple[i
                     raise DealError(f"deal round {number}: {shown(card)} {_not_in_deck(card)}")
                 mask |= free & -free
             used |= mask
-            packed |= mask << (seat * 67)
+            packed |= mask << (seat * SEAT_BITS)
         turned = NO_CARD
         expect_card = fixed[number - 1] == NOT_FIXED and n * cards < deck_size
         if item.turned_up is not None:

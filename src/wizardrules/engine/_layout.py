@@ -15,7 +15,7 @@ for debugging and tests. The tests check that the constants, the twins and the t
 agree, field by field. Values that stand for "none" are named (`NO_SUIT`, `FREED`,
 `NO_SEAT`, `NO_BID`, `NO_CARD`, `NOT_FIXED`), never written as bare numbers.
 
-Packed numbers (`Hands`, `Mask`, `Code`) follow the bit layout of `wizardrules._core`.
+Packed numbers (`Hands`, `Mask`, `Code`) follow the bit layout of `wizardrules._tables.codes`.
 
 Examples:
     >>> from wizardrules import new_game
@@ -32,7 +32,7 @@ from typing import Final, NamedTuple, TypeAlias
 from attrs import field, frozen
 
 from wizardrules._convert import shown
-from wizardrules._core import CARD_OF, HAND_BITS
+from wizardrules._tables.codes import CARD_OF, HAND_BITS, SEAT_BITS
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.errors import SeatError
@@ -41,9 +41,9 @@ from wizardrules.sheet import ScoreSheet
 from wizardrules.tricks import MAX_PLAYERS, Trick
 
 Hands: TypeAlias = int
-"""Every seat's hand in one int: seat `s` holds the 67 bits from `67 * s` (a `Mask` each)."""
+"""Every seat's hand in one int: seat `s` holds the `SEAT_BITS` bits from `SEAT_BITS * s` (a `Mask` each)."""
 Mask: TypeAlias = int
-"""One hand: a bit per card held, in the bit layout of `wizardrules._core`."""
+"""One hand: a bit per card held, in the bit layout of `wizardrules._tables.codes`."""
 Code: TypeAlias = int
 """A card in a trick: its bit index, or the code of a declared card (from 80 up, see `_core`)."""
 Done: TypeAlias = "tuple[int, tuple[Code, ...], Done] | None"
@@ -133,6 +133,12 @@ class Game:
     """For a built-in score rule, `points_table[bid][tricks]`: the points of a bid made looking (R6)."""
     specials: Mask = field(default=0, eq=False)
     """The hand bits of the special cards in the deck (R8); 0 for the standard deck."""
+    led_after: tuple[int, ...] = field(default=(), eq=False)
+    """The rule of the led suit as a table (`_tables.led_after`, R5.2, R8.8)."""
+    follow: tuple[int, ...] = field(default=(), eq=False)
+    """The rule of following suit as a table (`_tables.follow`, R5.3)."""
+    win_keys: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), eq=False)
+    """The rule of the trick's winner as a table (`_tables.win_keys`, R5.4)."""
 
 
 class RoundCache:
@@ -335,7 +341,7 @@ def fields_of(core: Core) -> CoreFields:
 
 # -- reading packed values ------------------------------------------------------------------
 
-SEAT_SHIFTS: Final = tuple(seat * 67 for seat in range(MAX_PLAYERS))
+SEAT_SHIFTS: Final = tuple(seat * SEAT_BITS for seat in range(MAX_PLAYERS))
 """Where each seat's hand starts in the packed `Hands`."""
 WON_BY: Final = tuple(1 << (8 * seat) for seat in range(MAX_PLAYERS))
 """What a trick won adds to the packed tricks-taken counts, by seat."""
@@ -343,7 +349,7 @@ WON_BY: Final = tuple(1 << (8 * seat) for seat in range(MAX_PLAYERS))
 
 def hand_of(hands: Hands, seat: int) -> Mask:
     """One seat's hand out of the packed hands."""
-    return hands >> (seat * 67) & HAND_BITS
+    return hands >> (seat * SEAT_BITS) & HAND_BITS
 
 
 def won_of(won: int, n: int) -> tuple[int, ...]:

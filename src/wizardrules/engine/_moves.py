@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from wizardrules._convert import shown
-from wizardrules._core import BITS_OF, CARD_OF, HELD_BITS, SUIT_BITS, winner_index
+from wizardrules._tables import CODES, winner_index
+from wizardrules._tables.codes import BITS_OF, CARD_OF, HELD_BITS, SUIT_BITS
 from wizardrules.actions import ACTION_CLASSES, PLAYS, TRUMPS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.cards import Card
 from wizardrules.engine._bids import NO_BIDS, allowed_bids_at, bid_actions, bid_context
@@ -20,7 +21,6 @@ from wizardrules.engine._layout import (
     ACTS,
     BIDDING_PHASE,
     CLOUD_PHASE,
-    FREED,
     HANDS,
     LEADER,
     LED,
@@ -40,6 +40,7 @@ from wizardrules.engine._layout import (
     R_SPECIAL,
     R_TRUMP,
     ROUND,
+    SEAT_SHIFTS,
     SUITS,
     TRUMP_PHASE,
     WON_BY,
@@ -223,19 +224,18 @@ def play_card(s: Core, index: int) -> Core:
     unrolled copy of it for speed; `tests/test_engine_layout.py` pins the two together.
     """
     rp, _phase, me, hands, trick, leader, led, won, done, acts = s
+    game: Game = rp[R_GAME]
     hand = hand_of(hands, me)
     held = hand & BITS_OF[CARD_OF[index]]  # a Wizard or Jester: any of its four copies
     if not held:
         raise refused_play(s, PLAYS[CARD_OF[index]], held)
-    if index < 52 and led >= 0 and index // 13 != led and hand & SUIT_BITS[led]:
+    if led >= 0 and hand & SUIT_BITS[led] and not game.follow[led + 2] >> index & 1:
         raise refused_play(s, PLAYS[CARD_OF[index]], held)  # holding the led suit, they must follow it (R5.3)
     held &= -held  # the lowest copy held
     index = held.bit_length() - 1
-    if led == NO_SUIT and index < 56:  # the first suit card sets the led suit, unless a Wizard came first (R5.2)
-        led = index // 13 if index < 52 else FREED
-    hands ^= held << (me * 67)
+    led = game.led_after[(led + 2) * CODES + index]  # R5.2
+    hands ^= held << SEAT_SHIFTS[me]
     trick = (*trick, index)
-    game: Game = rp[R_GAME]
     nxt = game.next_seat[me]
     if nxt != leader:  # the trick goes on
         return (rp, PLAYING_PHASE, nxt, hands, trick, leader, led, won, done, acts)

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from operator import add, getitem
 from typing import Final
 
-from wizardrules._core import BOMB, WEREWOLF
 from wizardrules._tables import DEALER_CHOOSES, TRUMP_OF_TURNED
+from wizardrules._tables.codes import BOMB, WEREWOLF
 from wizardrules.bidding import CloudChange
 from wizardrules.engine._bids import NO_BIDS, allowed_bids_at
 from wizardrules.engine._layout import (
@@ -29,6 +29,7 @@ from wizardrules.engine._layout import (
     R_FINISHED,
     R_GAME,
     ROUND,
+    SEAT_SHIFTS,
     SUITS,
     TRUMP_PHASE,
     Acts,
@@ -66,8 +67,8 @@ def _swap_werewolf(game: Game, rnd: int, hands: Hands) -> tuple[Hands, int]:
     turned = game.turned[rnd]
     if game.specials >> WEREWOLF & 1 and turned != NO_CARD:  # the rules make sure a card is turned up
         for seat in range(game.n):
-            if hands >> ((seat * 67) + WEREWOLF) & 1:
-                return hands ^ (1 << WEREWOLF | 1 << turned) << (seat * 67), seat
+            if hands >> (SEAT_SHIFTS[seat] + WEREWOLF) & 1:
+                return hands ^ (1 << WEREWOLF | 1 << turned) << SEAT_SHIFTS[seat], seat
     return hands, NO_SEAT
 
 

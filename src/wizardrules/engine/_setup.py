@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from wizardrules._convert import shown, whole
-from wizardrules._core import SPECIAL_BIT
+from wizardrules._tables import follow, led_after, win_keys
+from wizardrules._tables.codes import SPECIAL_BIT
 from wizardrules.engine._bids import allowed_memo, bid_key
 from wizardrules.engine._deal import Deal, Dealt, draw_dealer, given_deals, random_deals
 from wizardrules.engine._layout import NO_SUIT, NOT_FIXED, SUITS, Game, RoundCache
@@ -151,6 +152,9 @@ def deal_game(
         points_memo=setup.points_memo,
         points_table=setup.points_table,
         specials=setup.specials,
+        led_after=led_after(),
+        follow=follow(),
+        win_keys=win_keys(),
     )
 
 

@@ -11,7 +11,8 @@ from typing import Final
 
 from attrs import evolve
 
-from wizardrules._core import BITS_OF, CARD_OF, CODE_OF, DECLARED_BASE, DRAGON, cards_of, winner_index
+from wizardrules._tables import CODES, winner_index
+from wizardrules._tables.codes import BITS_OF, CARD_OF, CODE_OF, DECLARED_BASE, cards_of
 from wizardrules.actions import CHANGES, PASSES, Action, ChangeBid, PassCard, Play
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import CardKind
@@ -19,7 +20,6 @@ from wizardrules.engine._layout import (
     ACTS,
     CLOUD_PHASE,
     DONE,
-    FREED,
     HANDS,
     LEADER,
     MOVE,
@@ -38,6 +38,7 @@ from wizardrules.engine._layout import (
     R_SPECIAL,
     R_TRUMP,
     ROUND,
+    SEAT_SHIFTS,
     SUITS,
     WON,
     Acts,
@@ -45,6 +46,7 @@ from wizardrules.engine._layout import (
     Core,
     Done,
     Extra,
+    Game,
     Hands,
     RoundPart,
     hand_of,
@@ -59,9 +61,6 @@ _JUGGLERS: Final = range(DECLARED_BASE, DECLARED_BASE + 4)
 """Trick codes of a Juggler declared red, yellow, green, blue."""
 _CLOUDS: Final = range(DECLARED_BASE + 4, DECLARED_BASE + 8)
 """Trick codes of a Cloud declared red, yellow, green, blue."""
-_SHAPESHIFTER_WIZARD: Final = DECLARED_BASE + 8
-_FREES_TRICK: Final = frozenset({DRAGON, _SHAPESHIFTER_WIZARD})
-"""Codes that free the trick like a Wizard when played before any suit (R8.8)."""
 
 
 def _extra_of(rp: RoundPart) -> Extra:
@@ -86,14 +85,11 @@ def play_special(s: Core, action: Play, index: int) -> Core:
             reason = f"a {card.kind.name.title()} is played with the suit its player names, e.g. {card}:R (R8.2, R8.3)"
         raise UndeclaredCardError(player=name_of(s, me), action=str(action), reason=reason)
     code = CODE_OF.get(card, index)
-    hands ^= 1 << index << (me * 67)
-    if led == NO_SUIT:
-        if code in _JUGGLERS or code in _CLOUDS:  # a Cloud or Juggler sets the led suit (R8.8)
-            led = (code - DECLARED_BASE) % 4
-        elif code in _FREES_TRICK:
-            led = FREED
+    hands ^= 1 << index << SEAT_SHIFTS[me]
+    game: Game = rp[R_GAME]
+    led = game.led_after[(led + 2) * CODES + code]  # R8.8
     trick = (*trick, code)
-    n = rp[R_GAME].n
+    n = game.n
     if len(trick) < n:
         return (rp, PLAYING_PHASE, (me + 1) % n, hands, trick, leader, led, won, done, acts)
     return end_trick(rp, hands, trick, leader, won, done, acts)
@@ -179,7 +175,7 @@ def pass_card(s: Core, action: PassCard) -> Core:
         round_part = _with_extra(rp, evolve(extra, passes=passes))
         return (round_part, PASSING_PHASE, nxt, hands, (), leader, NO_SUIT, s[WON], s[DONE], acts)
     for seat, bit in enumerate(passes):  # everyone has chosen: the cards go left together
-        hands ^= 1 << bit << (seat * 67) | 1 << bit << (((seat + 1) % n) * 67)
+        hands ^= 1 << bit << SEAT_SHIFTS[seat] | 1 << bit << SEAT_SHIFTS[(seat + 1) % n]
     round_part = _with_extra(rp, evolve(extra, passes=None, passed=(*extra.passed, passes)))
     return (round_part, PLAYING_PHASE, leader, hands, (), leader, NO_SUIT, s[WON], s[DONE], acts)
 

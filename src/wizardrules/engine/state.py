@@ -24,18 +24,9 @@ from typing import Final
 
 from attrs import frozen
 
-from wizardrules import _pictures
-from wizardrules._core import (
-    BITS_OF,
-    CARD_OF,
-    HAND_BITS,
-    SPECIAL_PLAYS,
-    SUIT_BITS,
-    SUIT_PLAYS,
-    SUIT_SHIFT,
-    WIN_KEYS,
-    cards_of,
-)
+from wizardrules import _lazy
+from wizardrules._tables.codes import BITS_OF, CARD_OF, HAND_BITS, SEAT_BITS, SUIT_BITS, cards_of
+from wizardrules._tables.plays import SPECIAL_PLAYS, SUIT_PLAYS, SUIT_SHIFT
 from wizardrules._words import checked_language
 from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.bidding import CloudChange
@@ -163,7 +154,7 @@ class GameState:
 
     def _repr_html_(self) -> str | None:
         """The table as the player to act sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
-        return _pictures.render(_pictures.Picture.GAMESTATE, self)
+        return _lazy.render(_lazy.Picture.GAMESTATE, self)
 
     @property
     def _game(self) -> Game:
@@ -436,7 +427,7 @@ class GameState:
                 if not held:  # no copy of the Wizard or Jester is held
                     raise refused_play(s, action, held)
                 held &= -held  # the lowest copy held
-                index = held.bit_length() - 1 - me * 67
+                index = held.bit_length() - 1 - SEAT_SHIFTS[me]
                 if led == NO_SUIT and index < 56:
                     led = FREED  # a Wizard before any suit card frees the trick (R5.2)
                 hands = before ^ held
@@ -450,9 +441,9 @@ class GameState:
             if rp[R_SPECIAL] is not None:
                 core = end_trick(rp, hands, trick, leader, won, done, acts)
             else:
-                # As _core.winner_index, by a WIN_KEYS look-up per card: the first highest key wins.
-                # The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
-                keys = WIN_KEYS[rp[R_TRUMP] + 1][led + 2]
+                # As _tables.winner_index, by a look-up of the rule's keys per card: the first highest
+                # key wins. The first four cards are unrolled (3 to 6 players): a loop costs twice as much.
+                keys = rp[R_GAME].win_keys[rp[R_TRUMP] + 1][led + 2]
                 n = len(trick)
                 best = 0
                 best_key = keys[trick[0]]
@@ -582,11 +573,11 @@ _RED, _YELLOW, _GREEN, _BLUE = SUIT_PLAYS
 _PLAY_JESTER: Final = (PLAYS[Card.JESTER],)
 _PLAY_WIZARD: Final = (PLAYS[Card.WIZARD],)
 _HELD_AT: Final = tuple(
-    tuple((BITS_OF[card] if i >= 52 else 1 << i) << (seat * 67) for i, card in enumerate(CARD_OF[:60]))
+    tuple((BITS_OF[card] if i >= 52 else 1 << i) << (seat * SEAT_BITS) for i, card in enumerate(CARD_OF[:60]))
     for seat in range(MAX_PLAYERS)
 )
 """Per seat, the packed-hands bits of each standard card's bit index; all four copies for a Wizard or Jester."""
-_SUIT_AT: Final = tuple(tuple(suit << (seat * 67) for suit in SUIT_BITS) for seat in range(MAX_PLAYERS))
+_SUIT_AT: Final = tuple(tuple(suit << (seat * SEAT_BITS) for suit in SUIT_BITS) for seat in range(MAX_PLAYERS))
 """Per seat, the packed-hands bits of each suit."""
 _ALONE: Final = tuple((code,) for code in range(len(CARD_OF)))
 """Each card code in a tuple of its own, to add to a trick without building one."""

@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from wizardrules import _lazy, _pictures
-from wizardrules._core import CARD_OF, HAND_BITS, cards_of
+from wizardrules import _lazy
+from wizardrules._tables.codes import CARD_OF, HAND_BITS, cards_of
 from wizardrules._words import (
     checked_language,
     names_list,
@@ -248,7 +248,7 @@ class PlayerView:
 
     def _repr_html_(self) -> str | None:
         """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
-        return _pictures.render(_pictures.Picture.PLAYERVIEW, self)
+        return _lazy.render(_lazy.Picture.PLAYERVIEW, self)
 
 
 _TURN: Final = {

@@ -13,9 +13,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from wizardrules.bots import MonteCarloBot
 from wizardrules.engine import new_game
 from wizardrules.fast import VectorGame, playouts
-from wizardrules.sampling import MonteCarloBot
 
 __all__ = ["main"]
 

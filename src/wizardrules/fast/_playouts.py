@@ -12,7 +12,7 @@ import numpy.typing as npt
 from attrs import field, frozen
 
 from wizardrules._convert import integer, shown
-from wizardrules._core import CARD_OF, cards_of
+from wizardrules._tables.codes import CARD_OF, cards_of
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.engine import Deal

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wizardrules._convert import shown
-from wizardrules._core import CARD_OF, cards_of
+from wizardrules._tables.codes import CARD_OF, cards_of
 from wizardrules.engine import Deal, GameState
 from wizardrules.engine.view import _bid_visible as bid_visible
 from wizardrules.errors import ActionError, IllegalActionError, RulesError, WizardRulesError

@@ -1,7 +1,7 @@
 """Encodings for reinforcement learning: a fixed action index space and observation tensors.
 
-The RL adapters ([`wizardrules.pettingzoo`][wizardrules.pettingzoo],
-[`wizardrules.gymnasium`][wizardrules.gymnasium]) share these encodings, so an agent trained
+The RL adapters ([`wizardrules.pettingzoo`][wizardrules.rl.pettingzoo],
+[`wizardrules.gymnasium`][wizardrules.rl.gymnasium]) share these encodings, so an agent trained
 through one sees the same numbers through another. Both depend only on the rules
 and the number of players:
 

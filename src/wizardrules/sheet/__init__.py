@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 
 from attrs import field, frozen
 
-from wizardrules import _pictures
+from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown
 from wizardrules._names import check_names, lookup
 from wizardrules.bidding import CloudChange, verify_bid
@@ -562,7 +562,7 @@ class ScoreSheet:
 
     def _repr_html_(self) -> str | None:
         """The score table and chart as HTML for notebooks, drawn by `wizardrules.svg`."""
-        return _pictures.render(_pictures.Picture.SCORESHEET, self)
+        return _lazy.render(_lazy.Picture.SCORESHEET, self)
 
     def to_csv(self) -> str:
         """The table as CSV, one row per finished round; `from_csv` reads it back.

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from wizardrules import _pictures
+from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown
 from wizardrules._names import check_name
 from wizardrules.cards import MAX_DECK_SIZE, Card, Language, Suit
@@ -54,7 +54,7 @@ from wizardrules.svg._xml import document
 from wizardrules.tricks import Trick, decide_trick
 
 if TYPE_CHECKING:  # the ratings come from the `ratings` extra, which the pictures do not need
-    from wizardrules.ratings import Ratings
+    from wizardrules.tournament.ratings import Ratings
 
 __all__ = [
     "DARK",
@@ -424,13 +424,13 @@ def ratings(
 ) -> str:
     """The ratings chart: per player, best first, the skill as a dot on its 95% range, and the conservative rating.
 
-    Draws the [`Ratings`][wizardrules.ratings.Ratings] of bots or people (the `ratings`
+    Draws the [`Ratings`][wizardrules.tournament.ratings.Ratings] of bots or people (the `ratings`
     extra): a row per player with a bar over the 95% range of the skill, a dot at the skill
     `mu` and a tick at the conservative rating `mu - 3 sigma` that ranks them; the name's
     tooltip gives the figures and the games rated.
 
     Args:
-        ratings: the ratings, from `wizardrules.ratings`.
+        ratings: the ratings, from `wizardrules.tournament.ratings`.
         size: the picture's width in pixels (default: the natural width).
         lang: English or German words.
         theme: the colours.
@@ -442,7 +442,7 @@ def ratings(
     rated: Sequence[Rated] | None = getattr(ratings, "ratings", None)
     games = getattr(ratings, "games", None)
     if not isinstance(rated, tuple) or type(games) is not int or not all(_is_rated(r) for r in rated):
-        raise PictureError(f"ratings of {ratings!r:.60}: expected the Ratings of wizardrules.ratings")
+        raise PictureError(f"ratings of {ratings!r:.60}: expected the Ratings of wizardrules.tournament.ratings")
     look = _look(lang, True, theme, layout)
     drawing = _framed(draw_ratings(rated, games, look), layout)
     title, desc = ratings_words(rated, games, lang)
@@ -464,8 +464,8 @@ def _table_html(value: PlayerView | GameState) -> str:
     return f'<div class="wr-table">{table(value)}</div>'
 
 
-_pictures.register(_pictures.Picture.CARD, card)
-_pictures.register(_pictures.Picture.TRICK, trick)
-_pictures.register(_pictures.Picture.SCORESHEET, _sheet_html)
-_pictures.register(_pictures.Picture.GAMESTATE, _table_html)
-_pictures.register(_pictures.Picture.PLAYERVIEW, _table_html)
+_lazy.register(_lazy.Picture.CARD, card)
+_lazy.register(_lazy.Picture.TRICK, trick)
+_lazy.register(_lazy.Picture.SCORESHEET, _sheet_html)
+_lazy.register(_lazy.Picture.GAMESTATE, _table_html)
+_lazy.register(_lazy.Picture.PLAYERVIEW, _table_html)

@@ -12,7 +12,7 @@ from wizardrules.svg._xml import Markup, el, group
 
 
 class Rated(Protocol):
-    """What the chart reads of a rating (`wizardrules.ratings.Rating`)."""
+    """What the chart reads of a rating (`wizardrules.tournament.ratings.Rating`)."""
 
     @property
     def name(self) -> str: ...

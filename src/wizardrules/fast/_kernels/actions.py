@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from wizardrules._core import BITS_OF, CARD_OF
+from wizardrules._tables.codes import BITS_OF, CARD_OF
 from wizardrules.actions import BIDS, BLIND_BIDS, PLAYS, TRUMPS, Action, Bid, ChooseTrump, Look, Play
 from wizardrules.actions import LOOK as LOOK_ACTION
 from wizardrules.cards import Card, Suit

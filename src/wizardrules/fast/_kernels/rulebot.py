@@ -15,8 +15,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
-from wizardrules._core import CARD_OF
-from wizardrules.bots import _power, _strength
+from wizardrules._tables.codes import CARD_OF
+from wizardrules.bots import RuleBot
 from wizardrules.cards import Suit
 from wizardrules.fast._kernels import kernel
 from wizardrules.fast._kernels.rules import C_MOST, C_PLAYERS, led_after, points, popcount, win_key
@@ -52,12 +52,12 @@ if TYPE_CHECKING:
 
 def _strengths() -> tuple[float, ...]:
     """`RuleBot`'s strength of each standard card under each trump, from `bots`' own rule."""
-    return tuple(_strength(CARD_OF[card], trump) for trump in _TRUMPS for card in range(60))
+    return tuple(RuleBot.strength(CARD_OF[card], trump) for trump in _TRUMPS for card in range(60))
 
 
 def _powers() -> tuple[int, ...]:
     """`RuleBot`'s power of each standard card under each trump, from `bots`' own rule."""
-    return tuple(_power(CARD_OF[card], trump) for trump in _TRUMPS for card in range(60))
+    return tuple(RuleBot.power(CARD_OF[card], trump) for trump in _TRUMPS for card in range(60))
 
 
 _TRUMPS: Final = (None, *Suit)

@@ -5,7 +5,7 @@ looked up in the tables of `wizardrules._tables`, computed once from the rules' 
 statements (module-level tuples here, arrays in the kernels; a game's own tables in its
 rules' vector).
 
-Hands are `uint64` masks in the engine's bit layout (`wizardrules._core`): 0..51 the suit
+Hands are `uint64` masks in the engine's bit layout (`wizardrules._tables.codes`): 0..51 the suit
 cards (suit index * 13 + rank - 1), 52..55 the Wizards, 56..59 the Jesters. A game's chance
 comes from its own `splitmix64` stream, seeded from a run's seed and the game's number, so
 that a game does not depend on which thread plays it.
@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizardrules._tables import FOLLOW, LED_AFTER, WIN_KEY
+from wizardrules import _tables
+from wizardrules._tables import CODES
+from wizardrules._tables.codes import DECK_SIZE
 from wizardrules.fast._kernels import kernel
 
 if TYPE_CHECKING:
@@ -44,6 +46,12 @@ DEBRUIJN = 0x03F79D71B4CB0A89
 DEBRUIJN_INDEX = tuple(sorted(range(64), key=lambda i: ((1 << i) * DEBRUIJN & (2**64 - 1)) >> 58))
 """The bit index of each de Bruijn position: `lowest` reads it."""
 ANY_SUIT = (1 << 52) - 1
+LED_AFTER = _tables.led_after()
+"""`_tables.led_after()`: the led suit after each card (R5.2)."""
+FOLLOW = tuple(mask & ((1 << DECK_SIZE) - 1) for mask in _tables.follow())
+"""`_tables.follow()` for the standard deck's cards (R5.3): the kernels play no special cards."""
+WIN_KEY = _tables.win_key_table()
+"""`_tables.win_key_table()`: the trick keys (R5.4)."""
 WIZARDS = 0xF << 52
 JESTERS = 0xF << 56
 SUIT_CARDS = 0x1FFF
@@ -156,20 +164,20 @@ def win_key(card: int, trump: int, led: int) -> int:
     """A standard card's strength in a trick (R5.4): the first card of the highest key wins.
 
     `led` is the led suit, -1 while none is set and -2 once a Wizard came first. The keys are
-    the engine's, `wizardrules._core.WIN_KEYS`, as the flat table `_tables.WIN_KEY`.
+    `tricks.win_key`'s, as the flat table `_tables.win_key_table()`.
     """
     return WIN_KEY[((trump + 1) * 6 + led + 2) * 60 + card]
 
 
 @kernel(inline=True)
 def led_after(led: int, card: int) -> int:
-    """The led suit once `card` is played to a trick led `led` (R5.2), from `_tables.LED_AFTER`."""
-    return LED_AFTER[(led + 2) * 60 + card]
+    """The led suit once `card` is played to a trick led `led` (R5.2), from `_tables.led_after()`."""
+    return LED_AFTER[(led + 2) * CODES + card]
 
 
 @kernel(inline=True)
 def playable(hand: int, led: int) -> int:
-    """The cards of `hand` that may be played to a trick led `led` (R5.3), by `_tables.FOLLOW`.
+    """The cards of `hand` that may be played to a trick led `led` (R5.3), by `_tables.follow()`.
 
     A hand holding a card of the led suit plays one of the cards `FOLLOW` names for it; any
     other hand plays any card.

@@ -186,7 +186,6 @@ def draw_worlds(
     mine: int,
     banned: Sequence[Sequence[bool]],
     units: Sequence[int],
-    bits: Sequence[int],
     played_units: Sequence[int],
     bids: Sequence[int],
     won: Sequence[int],
@@ -215,7 +214,7 @@ def draw_worlds(
     misses plus `floor`. A systematic resampling by weight then draws `worlds` of the deals.
 
     Returns:
-        The drawn worlds' hands as bit masks (`bits` per card code), one row per distinct
+        The drawn worlds' hands as bit masks of the card codes, one row per distinct
         world, and how many times each was drawn; `None` when the voids leave no deal.
     """
     np = numpy()
@@ -223,7 +222,7 @@ def draw_worlds(
     n = len(sizes)
     codes = np.asarray(pool, dtype=np.int64)
     unit = np.asarray(units, dtype=np.int64)
-    bit = np.int64(1) << np.asarray(bits, dtype=np.int64)
+    bit = np.int64(1) << np.arange(len(units), dtype=np.int64)
     allowed_by_voids = ~np.asarray(banned, dtype=np.bool_)[:, codes]
     bid_table = np.asarray(bid_logs, dtype=np.float64)
     play_table = np.asarray(play_logs, dtype=np.float64)

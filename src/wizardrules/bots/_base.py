@@ -1,30 +1,23 @@
-"""Built-in players and a game driver: a bot sees only its view and the legal actions.
-
-Examples:
-    >>> from wizardrules import RandomBot, RuleBot, play_game
-    >>> final = play_game([RuleBot(), RandomBot(seed=1), RandomBot(seed=2)], seed=7)
-    >>> final.is_over, len(final.scoresheet.rounds)
-    (True, 20)
-"""
+"""What every bot shares: the `Bot` protocol, the checks of a turn, a bot's own random source,
+`RandomBot`, and the game driver `play_game`."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol, TypeVar, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from attrs import define, field
 
 from wizardrules._convert import as_tuple, shown
 from wizardrules._progress import checked, progress_bar
-from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
-from wizardrules.cards import Card, CardKind, Suit
-from wizardrules.engine import GameState, Phase, PlayerView, new_game
+from wizardrules.actions import Action
+from wizardrules.engine import GameState, PlayerView, new_game
 from wizardrules.errors import PlayerError, RulesError
 from wizardrules.rules import Rules
-from wizardrules.tricks import MAX_PLAYERS, trick_winner
+from wizardrules.tricks import MAX_PLAYERS
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "play_game"]
+__all__ = ["MOST_LEGAL", "Bot", "RandomBot", "check_turn", "is_bot", "play_game", "random_state", "seeded_random"]
 
 
 @runtime_checkable
@@ -78,130 +71,6 @@ class RandomBot:
         """
         check_turn(view, legal, "RandomBot")
         return self._rng.choice(legal)
-
-
-_SPECIAL_STRENGTH = {CardKind.DRAGON: 1.0, CardKind.SHAPESHIFTER: 0.8, CardKind.CLOUD: 0.15, CardKind.JUGGLER: 0.1}
-_SPECIAL_POWER = {CardKind.DRAGON: 200, CardKind.FAIRY: -3, CardKind.BOMB: -2}
-
-
-def _strength(card: Card, trump: Suit | None) -> float:
-    """How likely `card` takes a trick, roughly (for bidding)."""
-    if card.kind is CardKind.WIZARD:
-        return 1.0
-    if card.kind is not CardKind.SUIT:
-        return _SPECIAL_STRENGTH.get(card.kind, 0.0)
-    if card.suit is trump:
-        return 0.35 + 0.05 * card.rank
-    return {13: 0.7, 12: 0.4, 11: 0.2}.get(card.rank, 0.0)
-
-
-def _power(card: Card, trump: Suit | None) -> int:
-    """A total order of how strong a card is when played (for choosing among plays)."""
-    if card.kind is CardKind.WIZARD or card.role is CardKind.WIZARD:
-        return 100
-    if card.kind is CardKind.JESTER or card.role is CardKind.JESTER:
-        return -1
-    if card.kind in _SPECIAL_POWER:
-        return _SPECIAL_POWER[card.kind]
-    if card.kind is CardKind.SHAPESHIFTER:  # held, undeclared: it may still become a Wizard
-        return 90
-    rank = {CardKind.CLOUD: 9, CardKind.JUGGLER: 7}.get(card.kind, card.rank)  # 9 3/4 and 7 1/2 (R8.2, R8.3)
-    if card.suit is None:  # a Cloud or Juggler held, undeclared: it may still be declared trump
-        return rank + 25
-    return rank + (50 if card.suit is trump else 0)
-
-
-@define
-class RuleBot:
-    """A sensible heuristic player.
-
-    It bids the tricks its hand is worth (Wizards, high trumps, high cards), never bids
-    blind, names the suit it holds most of as trump, and plays to hit its bid exactly: while
-    it needs tricks it takes a trick as cheaply as it can, once it has enough it ducks,
-    keeping Wizards for when they are needed and dropping Jesters to stay out. With special
-    cards (R8) it counts the Dragon as a Wizard, declares a Shapeshifter as whatever serves
-    its need, moves a Cloud's bid towards the tricks it holds and passes its weakest card
-    after a Juggler while it needs tricks, its strongest once it has enough.
-    """
-
-    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The heuristic's choice among `legal`.
-
-        Raises:
-            RulesError: `view` is not a view, `legal` not a non-empty sequence, or `legal`
-                holds no action of the view's phase.
-        """
-        check_turn(view, legal, "RuleBot")
-        if view.phase is Phase.TRUMP:
-            return self._trump(view, legal)
-        if view.phase is Phase.BIDDING:
-            if any(isinstance(a, Look) for a in legal):
-                return next(a for a in legal if isinstance(a, Look))
-            return self._bid(view, legal)
-        if view.phase is Phase.CLOUD:
-            return self._change(view, legal)
-        if view.phase is Phase.PASSING:
-            return self._pass(view, legal)
-        return self._play(view, legal)
-
-    def _trump(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        hand = view.hand or ()
-        choices = [a for a in _of(legal, ChooseTrump) if a.suit is not None] or _of(legal, ChooseTrump)
-        return max(choices, key=lambda a: sum(c.rank + 5 for c in hand if c.suit is a.suit))
-
-    def _need(self, view: PlayerView) -> int:
-        return (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
-
-    def _change(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        changes = _of(legal, ChangeBid)
-        hand = view.hand or ()
-        still = sum(_strength(card, view.trump) for card in hand)  # tricks the hand may still take
-        return min(changes, key=lambda a: abs(self._need(view) + a.change.delta - still))
-
-    def _pass(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        passes = sorted(_of(legal, PassCard), key=lambda a: _power(a.card, view.trump))
-        return passes[0] if self._need(view) > 0 else passes[-1]
-
-    def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        hand = view.hand or ()
-        if not hand and view.seen_hands:  # clairvoyance: one unseen card; guess from the others'
-            others = [c for h in view.seen_hands if h for c in h]
-            worth = 0.0 if any(c.kind is CardKind.WIZARD for c in others) else 0.3
-        else:
-            worth = sum(_strength(card, view.trump) for card in hand)
-        bids = _of(legal, Bid)
-        return min(bids, key=lambda a: (abs(a.tricks - worth), a.tricks))
-
-    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        plays = _of(legal, Play)
-        need = self._need(view)
-        trick = view.current_trick.cards
-        trump = view.trump
-
-        def wins(play: Play) -> bool:
-            return trick_winner((*trick, play.card), trump) == len(trick)
-
-        by_power = sorted(plays, key=lambda p: _power(p.card, trump))
-        winning = [p for p in by_power if wins(p)]
-        losing = [p for p in by_power if not wins(p)]
-        if need > 0:
-            if not trick:  # leading: lead the strongest card when tricks are needed
-                return by_power[-1]
-            return winning[0] if winning else by_power[0]
-        if losing:
-            return losing[-1]  # shed the strongest card that still loses
-        return by_power[0]
-
-
-A = TypeVar("A", Bid, Play, ChooseTrump, ChangeBid, PassCard)
-
-
-def _of(legal: Sequence[Action], kind: type[A]) -> list[A]:
-    """The actions of `kind` among `legal`, or a `RulesError` when there are none."""
-    found = [action for action in legal if isinstance(action, kind)]
-    if not found:
-        raise RulesError(f"RuleBot.act: legal {shown(legal)} holds no {kind.__name__} action for this phase")
-    return found
 
 
 def check_turn(view: object, legal: object, who: str) -> None:

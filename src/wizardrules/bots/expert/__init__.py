@@ -1,6 +1,6 @@
 """A strong reference bot: worlds weighted by what the bids and play say, every choice searched.
 
-[`ExpertBot`][wizardrules.expert.ExpertBot] plays like
+[`ExpertBot`][wizardrules.ExpertBot] plays like
 [`MonteCarloBot`][wizardrules.MonteCarloBot] (deal the unseen cards, play the round out
 for each choice, keep the best) with three differences:
 
@@ -52,27 +52,27 @@ from wizardrules import _lazy
 from wizardrules._convert import shown
 from wizardrules.actions import ACTION_CLASSES, Action, Bid, Play
 from wizardrules.bidding import FreeBids, NotEqualBids
-from wizardrules.bots import RuleBot, check_turn, seeded_random
-from wizardrules.cards import Card
-from wizardrules.engine import GameState, Phase, PlayerView
-from wizardrules.errors import RulesError
-from wizardrules.expert._codes import (
-    BIT,
-    CARD_OF,
+from wizardrules.bots._base import check_turn, seeded_random
+from wizardrules.bots._montecarlo import MonteCarloBot
+from wizardrules.bots._rulebot import RuleBot
+from wizardrules.bots._sampling import world_state
+from wizardrules.bots.expert._codes import (
     DECK,
-    JESTER,
     SUITS,
-    TABLES,
-    UNITS,
     Known,
     Round,
+    cards_of_codes,
+    in_void,
     known_from,
     mask_of,
+    round_points,
+    units,
     unmask,
+    worths,
 )
-from wizardrules.expert._reading import rulebot_readings
-from wizardrules.expert._simulator import rollout
-from wizardrules.expert._worlds import (
+from wizardrules.bots.expert._reading import rulebot_readings
+from wizardrules.bots.expert._simulator import rollout
+from wizardrules.bots.expert._worlds import (
     ASTRAY,
     ASTRAY_FLOOR,
     bid_log_table,
@@ -81,8 +81,10 @@ from wizardrules.expert._worlds import (
     log_weight,
     play_log_table,
 )
+from wizardrules.cards import Card
+from wizardrules.engine import GameState, Phase, PlayerView
+from wizardrules.errors import RulesError
 from wizardrules.rules import BidReveal, Variant
-from wizardrules.sampling import MonteCarloBot, world_state
 from wizardrules.scoring import StandardScore
 
 __all__ = ["ExpertBot"]
@@ -108,8 +110,8 @@ _NUMPY_OVERSAMPLE: Final = 3
 
 
 def _compiled_rollouts() -> ModuleType | None:
-    """The compiled batch rollouts, `None` without the `fast` extra (loaded by name: the fast core is a layer above)."""
-    return _lazy.optional("wizardrules.fast._kernels.worlds")
+    """The compiled batch rollouts, `None` without the `fast` extra (the fast core, a layer above, lends them)."""
+    return _lazy.boost(_lazy.Boost.WORLDS)
 
 
 # -- the bot --------------------------------------------------------------------------------------
@@ -239,7 +241,7 @@ class ExpertBot:
         known = known_from(view)
         choices: list[Action] = list(legal)
         if view.phase is Phase.BIDDING:
-            worth_of = TABLES[game.trump + 1][0]
+            worth_of = worths(game.trump)
             worth = sum(worth_of[c] for c in known.mine)
             near: list[Action] = [a for a in choices if isinstance(a, Bid) and abs(a.tricks - worth) <= self.bid_window]
             choices = near or choices
@@ -294,7 +296,7 @@ class ExpertBot:
             )
         game = self._round(view)
         return [
-            tuple(tuple(sorted(CARD_OF[c] for c in hand)) for hand in hands)
+            tuple(cards_of_codes(hand) for hand in hands)
             for hands, count in self._worlds(view, game, known_from(view))
             for _ in range(count)
         ]
@@ -311,6 +313,7 @@ class ExpertBot:
             totals=view.totals,
             horizon=self.horizon,
             rivalry=float(self.rivalry),
+            points=round_points(view.rules.score_rule, view.cards),
         )
 
     def _compiled_worlds(
@@ -324,17 +327,16 @@ class ExpertBot:
         however few they are. Where the voids leave no numpy deal, the worlds are drawn in Python.
         """
         n = game.players
-        units = UNITS[game.trump + 1]
+        unit = units(game.trump)
         readings = [[(mask_of(sorted(out)), missed) for out, missed in seat] for seat in rulebot_readings(view)]
         drawn = compiled.draw_worlds(
             known.pool,
             known.sizes,
             game.seat,
             mask_of(known.mine),
-            [[c < JESTER and c // 13 in known.voids[s] for c in DECK] for s in range(n)],
-            units,
-            BIT,
-            [sum(units[c] for c in known.played[s]) for s in range(n)],
+            [[in_void(c, known.voids[s]) for c in range(len(DECK))] for s in range(n)],
+            unit,
+            [sum(unit[c] for c in known.played[s]) for s in range(n)],
             known.bids,
             known.won,
             [bool(known.played[s]) for s in range(n)],
@@ -353,7 +355,7 @@ class ExpertBot:
             counts: Any = [count for _, count in worlds]
         else:
             masks, counts = drawn
-        state = world_state(view, [tuple(sorted(CARD_OF[c] for c in unmask(mask))) for mask in masks[0]])
+        state = world_state(view, [cards_of_codes(unmask(mask)) for mask in masks[0]])
         return masks, counts, state
 
     def _worlds(self, view: PlayerView, game: Round, known: Known) -> list[tuple[list[list[int]], int]]:

@@ -1,9 +1,9 @@
-"""Sampling the cards a player cannot see, and a Monte Carlo bot built on it (issue 6).
+"""Sampling the cards a player cannot see: the worlds a searching bot plays out.
 
 A [`PlayerView`][wizardrules.PlayerView] leaves the other hands unknown. For search, a bot
-*determinizes*: [`sample_world`][wizardrules.sampling.sample_world] deals the unseen cards to the
+*determinizes*: [`sample_world`][wizardrules.bots.sample_world] deals the unseen cards to the
 hidden hands, exactly uniformly over every deal consistent with what the view knows, and
-[`world_state`][wizardrules.sampling.world_state] turns such a world into a playable one-round
+[`world_state`][wizardrules.bots.world_state] turns such a world into a playable one-round
 [`GameState`][wizardrules.GameState] at the view's moment.
 [`MonteCarloBot`][wizardrules.MonteCarloBot] plays the rest of the round in many sampled
 worlds for each legal action and picks the action that did best.
@@ -22,28 +22,26 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from types import ModuleType
-from typing import Any, Final
+from typing import Final
 
 import attrs
-from attrs import define, field, frozen
+from attrs import frozen
 
-from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown, whole
-from wizardrules.actions import ACTION_CLASSES, Action, Bid, ChooseTrump, Look, Play
+from wizardrules.actions import Bid, ChooseTrump, Look, Play
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
-from wizardrules.bots import Bot, RuleBot, check_turn, is_bot, random_state, seeded_random
+from wizardrules.bots._base import Bot, is_bot
+from wizardrules.bots._rulebot import RuleBot
 from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import DealError, RulesError
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.tricks import MAX_PLAYERS, led_suit
 
-__all__ = ["MonteCarloBot", "sample_world", "world_state"]
+__all__ = ["check_view", "sample_world", "world_state"]
 
 _DECK_SIZE: Final = 60
 _STANDARD_COUNTS: Final[Counter[Card]] = Counter(
@@ -323,7 +321,7 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
         >>> world[0] == state.hand(0), sum(len(hand) for hand in world)
         (True, 3)
     """
-    _check_view(view, "sample_world")
+    check_view(view, "sample_world")
     if not isinstance(rng, random.Random):
         raise RulesError(f"sample_world: rng {shown(rng)} must be a random.Random")
     if not whole(tries, 0, MAX_TRIES):
@@ -343,7 +341,7 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
     return tuple(world)
 
 
-def _check_view(view: object, what: str) -> None:
+def check_view(view: object, what: str) -> None:
     if not isinstance(view, PlayerView):
         raise RulesError(f"{what}: {shown(view)} is not a PlayerView (a state's view(seat))")
 
@@ -417,7 +415,7 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
         >>> state.hand(2) == view.hand, state.to_move == view.to_move
         (True, True)
     """
-    _check_view(view, "world_state")
+    check_view(view, "world_state")
     if bidder is not None and not is_bot(bidder):
         raise RulesError(f"world_state: bidder {shown(bidder)} is not a bot: it needs act(view, legal)")
     if view.rules.special_cards:
@@ -468,129 +466,3 @@ def world_state(view: PlayerView, world: Sequence[Sequence[Card]], *, bidder: Bo
         for card in trick.cards:
             state = state.apply(Play(card))
     return state
-
-
-# -- the bot ----------------------------------------------------------------------------------------
-
-
-def _positive_count(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if type(value) is not int or value < 1:
-        raise RulesError(f"MonteCarloBot {attribute.name}={shown(value)}: must be a whole number 1 or more")
-
-
-def _positive_time(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
-        raise RulesError(
-            f"MonteCarloBot {attribute.name}={shown(value)}: must be a positive number of milliseconds or None"
-        )
-
-
-def _bot_or_none(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and not is_bot(value):
-        raise RulesError(f"MonteCarloBot {attribute.name}={shown(value)}: must be a bot (act(view, legal)) or None")
-
-
-@define
-class MonteCarloBot:
-    """Determinized Monte Carlo search: samples worlds, plays each action out, keeps the best.
-
-    For each sampled world ([`sample_world`][wizardrules.sampling.sample_world], made playable by
-    [`world_state`][wizardrules.sampling.world_state]; hidden bids are made there by `RuleBot`)
-    every legal action is tried and the rest of the *round* is played by the rollout bot
-    in every seat. An action scores the acting seat's round points minus the mean of the
-    others' round points (relative scoring: what it gains on the table, which also values
-    making others miss); the action with the best mean over the worlds wins, the first in
-    `legal` on a tie. All actions see the same worlds (common random numbers).
-
-    Attributes:
-        samples: worlds per decision.
-        seed: the seed of the bot's random source; with `time_ms=None` its choices are a
-            function of the seed and the views it was shown (and of the rollout bot's own
-            state, for a rollout bot that keeps one).
-        rollout: the bot playing every seat in the rollouts (one instance for all seats);
-            `RuleBot()` by default.
-        time_ms: a time budget per decision in milliseconds (monotonic clock): no new world
-            is started once it is spent, but at least one world is always played.
-        compiled: play the rollouts in the compiled core when the `fast` extra is installed,
-            the rollout bot is the default `RuleBot` and the rules are the core's (the standard
-            deck, a built-in bid policy, `StandardScore`): the very same scores, many times
-            faster, so the same choices for a number of samples and more samples in a time budget.
-
-    Raises:
-        RulesError: `samples` is not a whole number 1 or more, `seed` not an integer, `rollout`
-            not a bot, or `time_ms` not positive.
-
-    Examples:
-        >>> from wizardrules import RuleBot, Rules, Schedule, play_game
-        >>> rules = Rules(schedule=Schedule.ladder(3, rounds=2))
-        >>> play_game([MonteCarloBot(samples=4), RuleBot(), RuleBot()], rules=rules, seed=1).is_over
-        True
-    """
-
-    samples: int = field(default=20, validator=_positive_count)
-    seed: int = 0
-    rollout: Bot | None = field(default=None, validator=_bot_or_none)
-    time_ms: float | None = field(default=None, validator=_positive_time)
-    compiled: bool = True
-    _rng: random.Random = field(init=False, repr=False, eq=random_state)
-
-    def __attrs_post_init__(self) -> None:
-        self._rng = seeded_random(self.seed, "MonteCarloBot")
-
-    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The legal action with the best mean rollout score over the sampled worlds.
-
-        With special cards (R8), which the sampler leaves out, the rollout bot decides.
-
-        Raises:
-            RulesError: `view` is not a view, or `legal` not a non-empty sequence of actions.
-        """
-        check_turn(view, legal, "MonteCarloBot")
-        if not all(isinstance(action, ACTION_CLASSES) for action in legal):  # before a world is drawn
-            raise RulesError(f"MonteCarloBot.act: legal {shown(legal)} holds something that is not an action")
-        player = RuleBot() if self.rollout is None else self.rollout
-        if view.rules.special_cards:
-            return player.act(view, legal)
-        if len(legal) == 1:
-            return legal[0]
-        start = time.monotonic()
-        players = [player] * len(view.players)
-        scores = [0.0] * len(legal)
-        compiled = _compiled_rollouts() if self.compiled and self.rollout is None else None
-        if compiled is not None and not compiled.possible(view.rules):
-            compiled = None
-        for done in range(self.samples):
-            if done and self.time_ms is not None and (time.monotonic() - start) * 1000 >= self.time_ms:
-                break
-            state = world_state(view, sample_world(view, self._rng))
-            if compiled is not None:
-                for i, score in enumerate(compiled.scores(view, state, legal)):
-                    scores[i] += score
-                continue
-            for i, action in enumerate(legal):
-                scores[i] += _relative(_play_out(state.apply(action), players), view.seat)
-        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
-        return legal[best]
-
-
-def _compiled_rollouts() -> ModuleType | None:
-    """The compiled rollouts of `wizardrules.fast`, `None` without the `fast` extra.
-
-    Loaded by name on first use: the fast core is a layer above this module, which serves
-    it without depending on it.
-    """
-    return _lazy.optional("wizardrules.fast._kernels.montecarlo")
-
-
-def _play_out(state: GameState, bots: Sequence[Bot]) -> GameState:
-    """The one-round game played to its end by `bots`."""
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None  # noqa: S101 - a game that is not over has a player to move
-        state = state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
-    return state
-
-
-def _relative(final: GameState, seat: int) -> float:
-    points = final.totals
-    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)

@@ -1,4 +1,11 @@
-"""`ExpertBot`'s pure-Python rollouts: one round on card codes, played out by `RuleBot`'s rules."""
+"""`ExpertBot`'s pure-Python rollouts: one round on card codes, played out by `RuleBot`'s rules.
+
+The round is played on the package's card codes and rule tables (`_codes`): the led suit,
+following suit and the trick's winner are looked up, the points are the score rule's table,
+and every choice of the other seats is `RuleBot`'s own statement (`rule_bid`, `rule_play`).
+What stays code here is the flow of a round, written for speed: a decision plays hundreds
+of these rounds.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +13,26 @@ from collections.abc import Sequence
 
 from wizardrules.actions import Action, Bid, Play
 from wizardrules.bidding import FreeBids, allowed_bids
-from wizardrules.expert._codes import JESTER, TABLES, Known, Round, code_in, key_of, led_after
-
-
-def _points(bid: int, tricks: int) -> int:
-    return 20 + 10 * bid if bid == tricks else -10 * abs(bid - tricks)
+from wizardrules.bots._rulebot import rule_bid, rule_play
+from wizardrules.bots.expert._codes import (
+    FOLLOW,
+    LED_AFTER,
+    STRIDE,
+    WIN_KEYS,
+    Known,
+    Round,
+    code_in,
+    held_suit,
+    powers,
+    worths,
+)
 
 
 def _rule_bid(game: Round, hand: Sequence[int], bids: list[int]) -> int:
     """RuleBot's bid: the allowed bid nearest the hand's worth (the smaller on a tie)."""
-    worth_of = TABLES[game.trump + 1][0]
+    worth_of = worths(game.trump)
     worth = sum(worth_of[c] for c in hand)
-    made = [b for b in bids if b >= 0]
-    allowed = _allowed(game, made)
-    return min(allowed, key=lambda b: (abs(b - worth), b))
+    return rule_bid(_allowed(game, [b for b in bids if b >= 0]), worth)
 
 
 def _allowed(game: Round, made: Sequence[int]) -> Sequence[int]:
@@ -40,25 +53,20 @@ def _allowed(game: Round, made: Sequence[int]) -> Sequence[int]:
 
 
 def choose(hand: list[int], trick: list[int], led: int, best_key: int, need: int, trump: int) -> int:  # noqa: PLR0917 - hot loop
-    """RuleBot's play from `hand` on `trick`: win as cheaply as possible while tricks are needed, else duck."""
-    if led >= 0:
-        follow = [c for c in hand if c < JESTER and c // 13 == led]
-        legal = follow + [c for c in hand if c >= JESTER] if follow else hand
-    else:
-        legal = hand
+    """RuleBot's play from `hand` on `trick` (`led` so far, the best key so far `best_key`), needing `need` tricks."""
+    legal = hand
+    if led >= 0 and held_suit(hand, led):  # holding the led suit, follow it (R5.3)
+        rule = FOLLOW[led + 2]
+        legal = [c for c in hand if rule >> c & 1]
     if len(legal) == 1:
         return legal[0]
-    power = TABLES[trump + 1][1]
-    by_power = sorted(legal, key=power.__getitem__)
-    if not trick:
-        return by_power[-1] if need > 0 else by_power[0]
-    if need > 0:
-        for c in by_power:
-            if key_of(c, trump, led if led != -1 or c >= JESTER else c // 13) > best_key:
-                return c
-        return by_power[0]
-    losing = [c for c in by_power if key_of(c, trump, led if led != -1 or c >= JESTER else c // 13) <= best_key]
-    return losing[-1] if losing else by_power[0]
+    keys = WIN_KEYS[trump + 1]
+    base = (led + 2) * STRIDE
+
+    def wins(code: int) -> bool:
+        return keys[LED_AFTER[base + code] + 2][code] > best_key
+
+    return rule_play(sorted(legal, key=powers(trump).__getitem__), need=need, leading=not trick, wins=wins)
 
 
 def _estimate(game: Round, hands: list[list[int]], bids: list[int], won: list[int]) -> list[float]:
@@ -68,7 +76,7 @@ def _estimate(game: Round, hands: list[list[int]], bids: list[int], won: list[in
     as for bidding), independently; the chance that the seat ends exactly on its bid scores
     the hit, the rest the expected miss.
     """
-    worth_of = TABLES[game.trump + 1][0]
+    worth_of = worths(game.trump)
     out = []
     for seat, hand in enumerate(hands):
         dist = [1.0]
@@ -79,7 +87,7 @@ def _estimate(game: Round, hands: list[list[int]], bids: list[int], won: list[in
                 new[k] += q * (1 - p)
                 new[k + 1] += q * p
             dist = new
-        out.append(sum(q * _points(bids[seat], won[seat] + k) for k, q in enumerate(dist)))
+        out.append(sum(q * game.score(bids[seat], won[seat] + k) for k, q in enumerate(dist)))
     return out
 
 
@@ -100,11 +108,12 @@ def _play_round(  # noqa: PLR0917 - hot loop
     """
     n = game.players
     trump = game.trump
+    keys = WIN_KEYS[trump + 1]
     led, best, best_key = -1, 0, -1
     for position, c in enumerate(trick):
-        led = led_after(led, c)
-        k = key_of(c, trump, led)
-        if k > best_key:
+        led = LED_AFTER[(led + 2) * STRIDE + c]
+        k = keys[led + 2][c]
+        if k > best_key:  # the first card of the highest key wins (R5.4)
             best, best_key = position, k
     tricks_played = 0
     while True:
@@ -115,8 +124,8 @@ def _play_round(  # noqa: PLR0917 - hot loop
         else:
             c = choose(hand, trick, led, best_key, bids[seat] - won[seat], trump)
         hand.remove(c)
-        led = led_after(led, c)
-        k = key_of(c, trump, led)
+        led = LED_AFTER[(led + 2) * STRIDE + c]
+        k = keys[led + 2][c]
         if k > best_key:
             best, best_key = len(trick), k
         trick.append(c)
@@ -128,7 +137,7 @@ def _play_round(  # noqa: PLR0917 - hot loop
         led, best, best_key = -1, 0, -1
         tricks_played += 1
         if not hands[leader]:
-            points = [float(_points(bids[s], won[s])) for s in range(n)]
+            points = [float(game.score(bids[s], won[s])) for s in range(n)]
             break
         if tricks_played >= game.horizon:
             points = _estimate(game, hands, bids, won)

@@ -7,9 +7,9 @@ uncertainty `sigma` from that ranking, game after game. A player's *conservative
 `mu - 3 sigma` is the one to rank by: it rises as the skill is shown, and a newcomer with
 one lucky night does not overtake a player with fifty good ones.
 
-- [`rate_tournament`][wizardrules.ratings.rate_tournament] rates the bots of a
+- [`rate_tournament`][wizardrules.tournament.ratings.rate_tournament] rates the bots of a
   [`tournament`][wizardrules.tournament.tournament] from each game's final scores;
-- [`rate_sheets`][wizardrules.ratings.rate_sheets] rates the people of a series of game
+- [`rate_sheets`][wizardrules.tournament.ratings.rate_sheets] rates the people of a series of game
   nights, one finished [`ScoreSheet`][wizardrules.ScoreSheet] each, whoever sat in.
 
 Needs the extra `ratings` (openskill): `pip install "wizardrules[ratings]"`.
@@ -33,13 +33,14 @@ from wizardrules._convert import shown
 from wizardrules.cards import Language
 from wizardrules.errors import RulesError
 from wizardrules.sheet import ScoreSheet
-from wizardrules.tournament import TournamentResult
+from wizardrules.tournament._results import TournamentResult
 
 try:
     from openskill.models import PlackettLuce
 except ImportError as missing:  # pragma: no cover - the tests of this module skip without the extra
     raise ImportError(
-        "wizardrules.ratings needs the 'ratings' extra (openskill is missing): pip install 'wizardrules[ratings]'",
+        "wizardrules.tournament.ratings needs the 'ratings' extra (openskill is missing): "
+        "pip install 'wizardrules[ratings]'",
         name=missing.name,
     ) from None
 

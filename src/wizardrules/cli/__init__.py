@@ -27,16 +27,14 @@ from typing import Final, NoReturn
 
 import attrs
 
-from wizardrules import _human, _lazy, svg
+from wizardrules import __version__, _lazy, svg
 from wizardrules._convert import shown
-from wizardrules._version import __version__
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
-from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
+from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
+from wizardrules.cli import _human
 from wizardrules.errors import RulesError, WizardRulesError
-from wizardrules.expert import ExpertBot
 from wizardrules.rules import Preset, Rules, Schedule
-from wizardrules.sampling import MonteCarloBot
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
 from wizardrules.svg import PictureError
@@ -247,8 +245,8 @@ def _end_interrupted(signum: int, frame: object) -> NoReturn:
 
 
 def _ratings_module() -> ModuleType:
-    """`wizardrules.ratings`, or a RulesError naming the extra it needs (loaded only when ratings are asked for)."""
-    module = _lazy.optional("wizardrules.ratings")
+    """`wizardrules.tournament.ratings`, or a RulesError naming the extra it needs (loaded when asked for)."""
+    module = _lazy.optional("wizardrules.tournament.ratings")
     if module is None:
         raise RulesError("ratings need the 'ratings' extra (openskill): pip install 'wizardrules[ratings]'")
     return module

@@ -1,20 +1,21 @@
 """Each rule's facts computed once, as tables of whole numbers, from the rule's own statement.
 
-The compiled fast core (`wizardrules.fast`) reads these tables rather than retype a rule:
-its loader turns a module-level tuple of whole numbers into a numpy array. The tables of
-the standard deck are computed here from the functions of `wizardrules.tricks` and the
-engine's `WIN_KEYS`; the tables of one game's rules (the points of its score rule, the
-answers of its bid policy) by asking the rule itself, in every situation a round can
-reach. Cards are bit indices in the layout of `wizardrules._core`: 0..51 the suit cards,
-52..55 the Wizards, 56..59 the Jesters, 60..66 the special cards (R8).
+The engine, `ExpertBot`'s pure-Python rollouts and the compiled fast core (`wizardrules.fast`)
+read these tables rather than state a rule again: the kernels' loader turns a module-level
+tuple of whole numbers into a numpy array. The tables of the deck are computed here from the
+functions of `wizardrules.tricks`, each built on its first use (`import wizardrules` does not
+pay for them); the tables of one game's rules (the points of its score rule, the answers of
+its bid policy) by asking the rule itself, in every situation a round can reach. Cards are
+codes in the layout of [`codes`][wizardrules._tables.codes]: 0..51 the suit cards, 52..55
+the Wizards, 56..59 the Jesters, 60..66 the special cards (R8), from 80 the declared ones.
 
 A led suit is a number here, as in the engine: a suit's index, `OPEN` while no suit is set
 and `FREED` once a Wizard came first (R5.2).
 
 Examples:
     >>> from wizardrules import Card, Suit
-    >>> red_9, wizard = _core.BITS_OF[Card.suited(Suit.RED, 9)].bit_length() - 1, 52
-    >>> LED_AFTER[(OPEN + 2) * 60 + red_9], LED_AFTER[(OPEN + 2) * 60 + wizard] == FREED
+    >>> red_9, wizard = codes.BITS_OF[Card.suited(Suit.RED, 9)].bit_length() - 1, 52
+    >>> led_after()[(OPEN + 2) * CODES + red_9], led_after()[(OPEN + 2) * CODES + wizard] == FREED
     (0, True)
     >>> TRUMP_OF_TURNED[red_9 + 1], TRUMP_OF_TURNED[wizard + 1] == DEALER_CHOOSES, TRUMP_OF_TURNED[0]
     (0, True, -1)
@@ -22,30 +23,36 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
-from wizardrules import _core
+from wizardrules._tables import codes
 from wizardrules.bidding import BidContext, BidPolicy
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.scoring import ScoreRule
-from wizardrules.tricks import led_suit, legal_plays
+from wizardrules.tricks import led_suit, legal_plays, win_key
 
 __all__ = [
+    "CODES",
     "DEALER_CHOOSES",
-    "FOLLOW",
     "FREED",
-    "LED_AFTER",
     "NO_TRUMP",
     "OPEN",
     "TRUMP_OF_TURNED",
-    "WIN_KEY",
     "bid_table",
+    "follow",
+    "led_after",
     "points_table",
+    "win_key_table",
+    "win_keys",
+    "winner_index",
 ]
 
 _SUITS: Final = tuple(Suit)
-_DECK: Final = _core.DECK_SIZE
+_DECK: Final = codes.DECK_SIZE
+CODES: Final = codes.DECLARED_BASE + 10
+"""How many trick codes there are: the hand bits, the unused codes up to 80, the ten declared cards."""
 _LEDS: Final = range(-2, 4)
 """Every led suit: `FREED`, `OPEN`, then the suits' indices."""
 OPEN: Final = -1
@@ -56,10 +63,14 @@ NO_TRUMP: Final = -1
 """The trump of a round without one (R3.3, R3.4)."""
 DEALER_CHOOSES: Final = -3
 """A turned-up card after which the dealer names the trump (R3.2, R8.10)."""
+_NEVER_PLAYED: Final = frozenset(
+    [codes.WEREWOLF, codes.JUGGLER, codes.CLOUD, codes.SHAPESHIFTER, *range(codes.SEAT_BITS, codes.DECLARED_BASE)]
+)
+"""Codes that no trick holds: the Werewolf (R8.6), the undeclared Juggler, Cloud and Shapeshifter, the unused."""
 
 
-def _card(bit: int) -> Card:
-    return _core.CARD_OF[bit]
+def _card(code: int) -> Card:
+    return codes.CARD_OF[code]
 
 
 def _trick_of(led: int, avoid: Card) -> tuple[Card, ...]:
@@ -81,17 +92,27 @@ def _led_index(trick: Sequence[Card]) -> int:
     return OPEN if led_suit((*trick, probe)) is not None else FREED
 
 
-def _led_after() -> tuple[int, ...]:
-    return tuple(_led_index((*_trick_of(led, _card(bit)), _card(bit))) for led in _LEDS for bit in range(_DECK))
+@functools.cache
+def led_after() -> tuple[int, ...]:
+    """`[(led + 2) * CODES + code]`: the led suit once the card of `code` is played to a trick led `led` (R5.2, R8.8).
 
-
-LED_AFTER: Final = _led_after()
-"""`LED_AFTER[(led + 2) * 60 + card]`: the led suit once `card` is played to a trick led `led` (R5.2)."""
+    Asked of `tricks.led_suit`: the first suit card (a declared Cloud or Juggler too) sets the
+    suit, a Wizard (the Dragon, a Shapeshifter declared Wizard) before it frees the trick,
+    Jesters (the Fairy, the Bomb, a Shapeshifter declared Jester) set nothing. A code that no
+    trick holds leaves the led suit as it is.
+    """
+    return tuple(
+        led if code in _NEVER_PLAYED else _led_index((*_trick_of(led, _card(code)), _card(code)))
+        for led in _LEDS
+        for code in range(CODES)
+    )
 
 
 def _follows(led: int, bit: int) -> bool:
     """Whether `bit` may be played to a trick led `led` by a hand that holds the led suit too (R5.3)."""
     card = _card(bit)
+    if card.kind is CardKind.WEREWOLF:
+        return False  # never played (R8.6)
     trick = _trick_of(led, card)
     if led < 0:
         return card in legal_plays((card,), trick)
@@ -100,15 +121,51 @@ def _follows(led: int, bit: int) -> bool:
     return card in legal_plays((card, held), trick)
 
 
-FOLLOW: Final = tuple(sum(1 << bit for bit in range(_DECK) if _follows(led, bit)) for led in _LEDS)
-"""`FOLLOW[led + 2]`: the cards a hand holding the led suit `led` may play (R5.3): with the led
-suit, its cards, the Wizards and the Jesters; while no suit is led, every card. A hand without
-a card of the led suit plays any card."""
+@functools.cache
+def follow() -> tuple[int, ...]:
+    """`[led + 2]`: the hand bits a hand holding the led suit `led` may play (R5.3, R8), asked of `tricks.legal_plays`.
 
-WIN_KEY: Final = tuple(key for by_led in _core.WIN_KEYS for keys in by_led for key in keys)
-"""`WIN_KEY[((trump + 1) * 6 + led + 2) * 60 + card]`: the engine's `WIN_KEYS`, flat (R5.4).
+    With a led suit: its cards, the Wizards, the Jesters and the special cards (but the
+    Werewolf, which is never played); while no suit is led, every card. A hand without a card
+    of the led suit plays any card.
+    """
+    return tuple(sum(1 << bit for bit in range(codes.SEAT_BITS) if _follows(led, bit)) for led in _LEDS)
 
-In play order, the first card of the highest key wins the trick."""
+
+@functools.cache
+def win_keys() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """`[trump + 1][led + 2][code]`: `tricks.win_key` of each standard card's code in a trick (R5.4).
+
+    `led` is the trick's led suit once all its cards are played (FREED and OPEN: none). In
+    play order the first card of the highest key wins; a trick of Jesters only goes to the
+    first, whose key is the same as every other Jester's.
+    """
+    trumps = (None, *_SUITS)
+    leds = (None, None, *_SUITS)
+    return tuple(
+        tuple(tuple(win_key(_card(code), trump, led) for code in range(_DECK)) for led in leds) for trump in trumps
+    )
+
+
+@functools.cache
+def win_key_table() -> tuple[int, ...]:
+    """`[((trump + 1) * 6 + led + 2) * 60 + code]`: `win_keys`, flat, for the compiled kernels (R5.4)."""
+    return tuple(key for by_led in win_keys() for keys in by_led for key in keys)
+
+
+def winner_index(trick: Sequence[int], trump: int) -> int:
+    """Index in play order of the winning card of a trick of standard card codes (R5.4): the first highest key."""
+    led = OPEN
+    after = led_after()
+    for code in trick:
+        led = after[(led + 2) * CODES + code]
+    keys = win_keys()[trump + 1][led + 2]
+    best, best_key = 0, keys[trick[0]]
+    for position in range(1, len(trick)):
+        key = keys[trick[position]]
+        if key > best_key:
+            best, best_key = position, key
+    return best
 
 
 _CHOOSING: Final = (
@@ -134,7 +191,7 @@ def _trump_of(bit: int) -> int:
     return NO_TRUMP  # a Jester, the Bomb or the Fairy
 
 
-TRUMP_OF_TURNED: Final = tuple(_trump_of(bit) for bit in range(-1, _core.SHAPESHIFTER + 1))
+TRUMP_OF_TURNED: Final = tuple(_trump_of(bit) for bit in range(-1, codes.SHAPESHIFTER + 1))
 """`TRUMP_OF_TURNED[card + 1]`: the trump the turned-up card makes (-1 for none turned up): a suit
 card its suit (R3.1), a Wizard the dealer's choice (R3.2), a Jester or no card none (R3.3, R3.4);
 of the special cards, the Dragon, Cloud, Juggler, Shapeshifter and Werewolf the dealer's choice,

@@ -11,9 +11,9 @@ import math
 import random
 from typing import Final
 
+from wizardrules.bots._sampling import sample_world
+from wizardrules.bots.expert._codes import DECK, Known, Round, codes_of, in_void, units
 from wizardrules.engine import PlayerView
-from wizardrules.expert._codes import DECK, JESTER, UNITS, Known, Round, codes_of
-from wizardrules.sampling import sample_world
 
 ASTRAY: Final = 0.1
 """The weight of a world in which a seat's play is not the one `RuleBot` would have made from its hand there."""
@@ -42,7 +42,7 @@ def deal(known: Known, seat: int, rng: random.Random, tries: int) -> list[list[i
                 continue
             hand = sorted(cards[start : start + known.sizes[s]])  # in card order, as the engine lists a hand
             start += known.sizes[s]
-            if known.voids[s] and any(c < JESTER and c // 13 in known.voids[s] for c in hand):
+            if known.voids[s] and any(in_void(c, known.voids[s]) for c in hand):
                 break
             hands.append(hand)
         else:
@@ -77,10 +77,10 @@ def bid_log_table(cards: int, spread: float) -> tuple[tuple[float, ...], ...]:
         tuple(
             math.log(
                 _FLOOR
-                + (1.0 if bid >= cards else below(bid + 0.5, units / 20))
-                - (0.0 if bid <= 0 else below(bid - 0.5, units / 20))
+                + (1.0 if bid >= cards else below(bid + 0.5, twentieths / 20))
+                - (0.0 if bid <= 0 else below(bid - 0.5, twentieths / 20))
             )
-            for units in range(20 * cards + 1)
+            for twentieths in range(20 * cards + 1)
         )
         for bid in range(cards + 1)
     )
@@ -94,14 +94,14 @@ def play_log_table(cards: int, spread: float) -> tuple[tuple[float, ...], ...]:
     tricks it still needs, with a standard deviation of twice `spread`.
     """
     return tuple(
-        tuple(-((need - units / 20) ** 2) / (8 * spread * spread) for units in range(20 * cards + 1))
+        tuple(-((need - twentieths / 20) ** 2) / (8 * spread * spread) for twentieths in range(20 * cards + 1))
         for need in range(cards + 1)
     )
 
 
 def log_weight(game: Round, known: Known, hands: list[list[int]], spread: float) -> float:
     """How well the world's hands explain every other seat's bid and its play so far (log-likelihood)."""
-    units = UNITS[game.trump + 1]
+    unit = units(game.trump)
     bid_logs = bid_log_table(game.cards, spread)
     play_logs = play_log_table(game.cards, spread)
     total = 0.0
@@ -109,8 +109,8 @@ def log_weight(game: Round, known: Known, hands: list[list[int]], spread: float)
         bid = known.bids[s]
         if s == game.seat or bid < 0:
             continue
-        now = sum(units[c] for c in hand)
-        total += bid_logs[bid][now + sum(units[c] for c in known.played[s])]
+        now = sum(unit[c] for c in hand)
+        total += bid_logs[bid][now + sum(unit[c] for c in known.played[s])]
         if known.played[s]:
             total += play_logs[max(bid - known.won[s], 0)][now]
     return total

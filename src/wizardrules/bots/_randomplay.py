@@ -224,8 +224,7 @@ def random_games(
     )
     new_game(seats, rules=rules, seed=0)  # players and rules the engine plays, or its own error, even for n = 0
     if compiled:
-        # The compiled core sits above this module (extra `fast`): loaded by name, when installed.
-        fast = _lazy.optional("wizardrules.fast")
+        fast = _lazy.boost(_lazy.Boost.FAST)  # the compiled core, a layer above, lends it (extra `fast`)
         if fast is not None and _compiles(fast, seats, rules):
             return _compiled_games(fast.playouts(n, players=seats, rules=rules, seed=seed))
     return tuple(_engine_game(seats, rules, seed, g) for g in range(n))

@@ -13,34 +13,36 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
+from wizardrules.bots.expert._codes import FOLLOW, LED_AFTER, STRIDE, SUITS, WIN_KEYS, codes_of
+from wizardrules.bots.expert._simulator import choose
 from wizardrules.engine import PlayerView
-from wizardrules.expert._codes import JESTER, SUITS, WIZARD, codes_of, key_of, led_after
-from wizardrules.expert._simulator import choose
 
 Reading: TypeAlias = tuple[frozenset[int], bool]
 """One play read as `RuleBot`'s: the card codes it rules out of the hand, and whether it is a known miss."""
 
-_KINDS = (*range(JESTER), JESTER, WIZARD)
+_WIZARD, _JESTER = 52, 56
+_KINDS = (*range(_WIZARD), _JESTER, _WIZARD)
 """One code per kind of card: the suit cards, a Jester and a Wizard (the copies are alike)."""
 
 
 def _copies(code: int) -> range:
-    if code >= WIZARD:
-        return range(WIZARD, WIZARD + 4)
-    if code >= JESTER:
-        return range(JESTER, JESTER + 4)
+    if code >= _JESTER:
+        return range(_JESTER, _JESTER + 4)
+    if code >= _WIZARD:
+        return range(_WIZARD, _WIZARD + 4)
     return range(code, code + 1)
 
 
 def _ruled_out(played: int, trick: list[int], *, led: int, best_key: int, need: int, trump: int) -> set[int]:
     """The card codes a `RuleBot` that played `played` on `trick` cannot have held then."""
     out: set[int] = set()
-    follows = led >= 0 and played < JESTER and played // 13 == led
-    special = played >= JESTER
+    free = FOLLOW[led + 2] if led >= 0 else 0  # what a hand holding the led suit may play (R5.3)
+    follows = played < _WIZARD and bool(free >> played & 1)  # a card of the led suit
+    special = played >= _WIZARD
     for other in _KINDS:
         if other in _copies(played):
             continue
-        off_suit = led >= 0 and other < JESTER and other // 13 != led
+        off_suit = free != 0 and not free >> other & 1
         if off_suit and (follows or special):
             continue  # not legal beside a card of the led suit, or not known to be
         hand = sorted((played, other))
@@ -72,8 +74,8 @@ def rulebot_readings(view: PlayerView) -> tuple[tuple[Reading, ...], ...]:
                 out = _ruled_out(code, cards, led=led, best_key=best_key, need=bid - won[seat], trump=trump)
                 reads[seat].append((out, len(played[seat])))
             played[seat].append(code)
-            led = led_after(led, code)
-            key = key_of(code, trump, led)
+            led = LED_AFTER[(led + 2) * STRIDE + code]
+            key = WIN_KEYS[trump + 1][led + 2][code]
             if key > best_key:
                 best_key, best_seat = key, seat
             cards.append(code)
