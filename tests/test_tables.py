@@ -138,8 +138,7 @@ def test_r4_2_the_bid_table_is_the_policys_answer(
     for rnd, cards in enumerate(schedule):
         made = [min(bid, cards) for bid in bids]
         context = BidContext(cards=cards, bids=made, players=4, round_number=rnd + 1, totals=totals, dealer=dealer)
-        row = rnd * 9 * stride
-        if len(made) == 3:
-            row += (1 + 2 * dealer + (totals[dealer] < max(totals))) * stride
+        last = len(made) == 3
+        row = (rnd * 16 + (last * 4 + dealer) * 2 + (totals[dealer] < max(totals))) * stride
         mask = table[row + sum(made)]
         assert {bid for bid in range(cards + 1) if mask >> bid & 1} == policy.allowed(context)

@@ -28,6 +28,7 @@ from wizardrules import _lazy, bots
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
 from wizardrules.bidding import (
     BidContext,
+    BidFacts,
     BidPolicy,
     CloudChange,
     EqualBids,
@@ -178,6 +179,7 @@ __all__ = [
     "BidChanged",
     "BidContext",
     "BidError",
+    "BidFacts",
     "BidHidden",
     "BidMade",
     "BidNotAllowedError",

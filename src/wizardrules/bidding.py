@@ -27,6 +27,7 @@ from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "BidContext",
+    "BidFacts",
     "BidPolicy",
     "CloudChange",
     "EqualBids",
@@ -34,6 +35,7 @@ __all__ = [
     "NotEqualBids",
     "ScorekeeperHook",
     "allowed_bids",
+    "bid_facts",
     "verify_bid",
 ]
 
@@ -143,12 +145,71 @@ def _context_problem(ctx: BidContext) -> str:
     return ""
 
 
+class BidFacts(enum.Flag):
+    """What a bid policy's answer may depend on: the parts of the bidding situation it reads (R4.2).
+
+    A policy says so in its `depends_on`. Whoever works a policy's answers out ahead reads
+    it: the engine keeps the answers of a policy that needs no more than the cards, round 1,
+    the bid sum and the last bid in a memo shared by the rounds; the compiled core tabulates
+    a policy that needs no more than those, the dealer and whether the dealer leads
+    (`wizardrules._tables.bid_table`); a search bot's one-round replay passes the real round
+    and totals to a policy that reads them. A policy that does not say is taken to read
+    everything, and is asked every time.
+
+    Examples:
+        >>> from wizardrules import NotEqualBids, ScorekeeperHook
+        >>> NotEqualBids().depends_on
+        <BidFacts.CARDS|BID_SUM|LAST: 13>
+        >>> BidFacts.DEALER in ScorekeeperHook(scorekeeper=0).depends_on
+        True
+    """
+
+    NONE = 0
+    CARDS = enum.auto()
+    """The cards dealt this round."""
+    FIRST_ROUND = enum.auto()
+    """Whether the round is the game's first."""
+    BID_SUM = enum.auto()
+    """The sum of the bids made so far this round."""
+    LAST = enum.auto()
+    """Whether the next bid is the round's last (the dealer's, R4.1)."""
+    DEALER = enum.auto()
+    """The dealer's seat."""
+    DEALER_LEADS = enum.auto()
+    """Whether the dealer is first on totals, alone or jointly."""
+    ROUND_NUMBER = enum.auto()
+    """The round's number, beyond whether it is the first."""
+    BIDS = enum.auto()
+    """The bids made so far one by one, beyond their sum."""
+    TOTALS = enum.auto()
+    """The seats' totals, beyond whether the dealer leads."""
+    PLAYERS = enum.auto()
+    """The number of players."""
+    ALL = CARDS | FIRST_ROUND | BID_SUM | LAST | DEALER | DEALER_LEADS | ROUND_NUMBER | BIDS | TOTALS | PLAYERS
+    """Everything a `BidContext` holds: what a policy that does not say is taken to read."""
+
+
+def bid_facts(policy: object) -> BidFacts:
+    """What `policy`'s answer depends on: its `depends_on`, or `BidFacts.ALL` for a policy that does not say.
+
+    Examples:
+        >>> from wizardrules import EqualBids
+        >>> bid_facts(EqualBids())
+        <BidFacts.CARDS|BID_SUM|LAST: 13>
+    """
+    facts = getattr(policy, "depends_on", None)
+    return facts if isinstance(facts, BidFacts) else BidFacts.ALL
+
+
 @runtime_checkable
 class BidPolicy(Protocol):
     """A bid restriction (R4.2): which bids the next bidder may make, and why not.
 
     `needs_open_bids` says whether the policy needs each bidder to know the earlier bids;
-    such a policy cannot be combined with simultaneous or secret bids (R4.3).
+    such a policy cannot be combined with simultaneous or secret bids (R4.3). A policy may
+    also say what its answer depends on, as a [`BidFacts`][wizardrules.BidFacts] property
+    `depends_on` (every built-in policy does): its answers are then worked out once and
+    shared, and the compiled core can play it. Without one it is asked every time.
     """
 
     @property
@@ -230,6 +291,11 @@ class FreeBids(_ByRule):
         """Free bids work with every reveal mode."""
         return False
 
+    @property
+    def depends_on(self) -> BidFacts:
+        """Any bid 0..cards: the answer depends on the cards alone."""
+        return BidFacts.CARDS
+
     def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
         """No bid 0..cards is refused."""
         return ()
@@ -265,6 +331,12 @@ class NotEqualBids(_ByRule):
         """The last bidder must know the other bids."""
         return True
 
+    @property
+    def depends_on(self) -> BidFacts:
+        """The cards, the bid sum and the last bid; round 1 too when it is free."""
+        facts = BidFacts.CARDS | BidFacts.BID_SUM | BidFacts.LAST
+        return facts | BidFacts.FIRST_ROUND if self.first_round_free else facts
+
     def applies(self, context: BidContext) -> bool:
         """Whether the restriction binds in this round."""
         if self.first_round_free and context.round_number == 1:
@@ -294,6 +366,11 @@ class EqualBids(_ByRule):
     def needs_open_bids(self) -> bool:
         """Every bidder must know the running sum."""
         return True
+
+    @property
+    def depends_on(self) -> BidFacts:
+        """The cards, the bid sum and the last bid."""
+        return BidFacts.CARDS | BidFacts.BID_SUM | BidFacts.LAST
 
     def _refused(self, context: BidContext) -> tuple[tuple[frozenset[int], str], ...]:
         """The bids that overshoot the cards, and for the last bidder those that fall short of them."""
@@ -333,6 +410,12 @@ class ScorekeeperHook(_ByRule):
     def needs_open_bids(self) -> bool:
         """The scorekeeper bidding last must know the other bids."""
         return True
+
+    @property
+    def depends_on(self) -> BidFacts:
+        """The cards, the bid sum, the last bid, the dealer, whether the dealer leads, and the players (seats)."""
+        facts = BidFacts.CARDS | BidFacts.BID_SUM | BidFacts.LAST
+        return facts | BidFacts.DEALER | BidFacts.DEALER_LEADS | BidFacts.PLAYERS
 
     def applies(self, context: BidContext) -> bool:
         """Whether the restriction binds the next bid."""

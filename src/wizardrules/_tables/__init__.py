@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from wizardrules._tables import codes
-from wizardrules.bidding import BidContext, BidPolicy
+from wizardrules.bidding import BidContext, BidFacts, BidPolicy, bid_facts
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.scoring import ScoreRule
 from wizardrules.tricks import led_suit, legal_plays, win_key
@@ -39,11 +39,13 @@ __all__ = [
     "FREED",
     "NO_TRUMP",
     "OPEN",
+    "TABULATED",
     "TRUMP_OF_TURNED",
     "bid_table",
     "follow",
     "led_after",
     "points_table",
+    "tabulable",
     "win_key_table",
     "win_keys",
     "winner_index",
@@ -215,6 +217,29 @@ def points_table(rule: ScoreRule, most: int) -> tuple[int, ...]:
     )
 
 
+TABULATED: Final = (
+    BidFacts.CARDS
+    | BidFacts.FIRST_ROUND
+    | BidFacts.BID_SUM
+    | BidFacts.LAST
+    | BidFacts.DEALER
+    | BidFacts.DEALER_LEADS
+    | BidFacts.PLAYERS
+)
+"""What a policy's answer may depend on for `bid_table` to hold it: the situations the table tells apart."""
+
+
+def tabulable(policy: BidPolicy) -> bool:
+    """Whether `bid_table` holds every answer of `policy`: its `depends_on` is within `TABULATED`.
+
+    Examples:
+        >>> from wizardrules import NotEqualBids
+        >>> tabulable(NotEqualBids()), tabulable(object())
+        (True, False)
+    """
+    return not bid_facts(policy) & ~TABULATED
+
+
 def _bids_summing(total: int, count: int, cards: int) -> list[int]:
     """`count` bids of 0..cards that add up to `total`."""
     bids = []
@@ -232,20 +257,21 @@ def _mask(bids: frozenset[int], cards: int) -> int:
 def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The policy's allowed bids in every bidding situation of each round, as masks, and the table's stride.
 
-    A built-in policy's answer (R4.2) depends on the round's cards, whether it is round 1, the
-    bid sum so far, whether the bidder is the last (the dealer) and, for the last bidder, the
-    dealer's seat and whether the dealer trails on totals (the scorekeeper's hook): rounds past
-    the first with the same cards share their answers, as in the engine's memo. Round `r`'s block starts at
-    `r * (1 + 2 * players) * stride`; in it, row 0 answers a bidder who is not the last, row
-    `1 + 2 * dealer + trails` the last; a row's entry `bid sum` is the mask of the allowed bids.
-    Bid sums no round reaches are 0.
+    It holds a policy that is `tabulable`: one whose answer (R4.2) depends on no more than the
+    round's cards, whether it is round 1, the bid sum so far, whether the bidder is the last
+    (the dealer), the dealer's seat and whether the dealer leads on totals (the scorekeeper's
+    hook), for this number of players: rounds past the first with the same cards share their
+    answers, as in the engine's memo. Round `r`'s block starts at `r * 4 * players * stride`;
+    in it, row `(last * players + dealer) * 2 + trails` answers a bidder who is the last or not
+    when `dealer` deals and trails on totals or not; a row's entry `bid sum` is the mask of the
+    allowed bids. Bid sums no round reaches are 0.
 
     Examples:
         >>> from wizardrules import NotEqualBids
         >>> table, stride = bid_table(NotEqualBids(), 3, (1, 2))
         >>> bin(table[0])  # round 1 (one card): the first bidder may bid 0 or 1
         '0b11'
-        >>> bin(table[1 * stride + 1])  # the dealer, seat 0, after bids adding up to 1: not 0
+        >>> bin(table[(1 * 3 + 0) * 2 * stride + 1])  # the dealer, seat 0, after bids adding up to 1: not 0
         '0b10'
     """
     stride = max(cards * (players - 1) for cards in cards_per_round) + 1
@@ -261,30 +287,21 @@ def bid_table(policy: BidPolicy, players: int, cards_per_round: tuple[int, ...])
 
 def _bid_block(policy: BidPolicy, players: int, cards: int, round_number: int, stride: int) -> list[int]:
     """One round's block of `bid_table`."""
-    block = [0] * ((1 + 2 * players) * stride)
-    even = [0] * players
-    for bid_sum in range(cards * (players - 2) + 1):
-        context = BidContext(
-            cards=cards,
-            bids=_bids_summing(bid_sum, players - 2, cards),
-            players=players,
-            round_number=round_number,
-            totals=even,
-            dealer=0,
-        )
-        block[bid_sum] = _mask(policy.allowed(context), cards)
-    for dealer in range(players):
-        for trails in (False, True):
-            totals = [0 if seat == dealer else int(trails) for seat in range(players)]
-            row = (1 + 2 * dealer + trails) * stride
-            for bid_sum in range(cards * (players - 1) + 1):
-                context = BidContext(
-                    cards=cards,
-                    bids=_bids_summing(bid_sum, players - 1, cards),
-                    players=players,
-                    round_number=round_number,
-                    totals=totals,
-                    dealer=dealer,
-                )
-                block[row + bid_sum] = _mask(policy.allowed(context), cards)
+    block = [0] * (4 * players * stride)
+    for last in (False, True):
+        made = players - 1 if last else players - 2
+        for dealer in range(players):
+            for trails in (False, True):
+                totals = [0 if seat == dealer else int(trails) for seat in range(players)]
+                row = ((last * players + dealer) * 2 + trails) * stride
+                for bid_sum in range(cards * made + 1):
+                    context = BidContext(
+                        cards=cards,
+                        bids=_bids_summing(bid_sum, made, cards),
+                        players=players,
+                        round_number=round_number,
+                        totals=totals,
+                        dealer=dealer,
+                    )
+                    block[row + bid_sum] = _mask(policy.allowed(context), cards)
     return block

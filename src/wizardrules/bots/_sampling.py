@@ -32,7 +32,7 @@ from attrs import frozen
 
 from wizardrules._convert import as_tuple, shown, whole
 from wizardrules.actions import Bid, ChooseTrump, Look, Play
-from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
+from wizardrules.bidding import BidContext, BidFacts, BidPolicy, bid_facts
 from wizardrules.bots._base import Bot, is_bot
 from wizardrules.bots._rulebot import RuleBot
 from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
@@ -374,6 +374,10 @@ class _InRound:
         return attrs.evolve(context, round_number=self.round_number, totals=self.totals)
 
 
+_OF_THE_GAME: Final = BidFacts.FIRST_ROUND | BidFacts.ROUND_NUMBER | BidFacts.DEALER_LEADS | BidFacts.TOTALS
+"""What a one-round replay does not know of the game by itself: the round's number and the totals."""
+
+
 def _round_rules(view: PlayerView) -> Rules:
     """The game's rules for a one-round game that plays like the view's round."""
     rules = view.rules
@@ -384,8 +388,7 @@ def _round_rules(view: PlayerView) -> Rules:
     if view.round_number != 1:  # clairvoyance is a round-1 rule (R4.5)
         variants &= ~Variant.CLAIRVOYANCE
     policy = rules.bid_policy
-    round_free = type(policy) in (FreeBids, EqualBids) or (type(policy) is NotEqualBids and not policy.first_round_free)
-    if not round_free:
+    if bid_facts(policy) & _OF_THE_GAME:
         policy = _InRound(policy=policy, round_number=view.round_number, totals=view.totals)
     return attrs.evolve(rules, schedule=schedule, variants=variants, bid_policy=policy)
 

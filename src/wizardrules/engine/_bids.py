@@ -1,10 +1,10 @@
 """Which bids a bidder may make (R4.1, R4.2, R4.4), worked out once and shared.
 
-A bid policy's answer depends on the bidding situation of a round part. The built-in
-policies other than the scorekeeper's hook need only four facts of it (the round's cards,
-whether it is round 1, the bid sum and whether the bidder is last), so their answers are
-kept in a memo per policy, keyed by one int: `bid_key(cards, first_round) | bid sum << 1 |
-last bidder`. Any other policy is asked every time.
+A bid policy's answer depends on the bidding situation of a round part. A policy whose
+answer needs no more than four facts of it (the round's cards, whether it is round 1, the
+bid sum and whether the bidder is last: its `depends_on`, `MEMO_FACTS`) has its answers
+kept in a memo per policy, shared by all games, keyed by one int: `bid_key(cards,
+first_round) | bid sum << 1 | last bidder`. Any other policy is asked every time.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from wizardrules.actions import BIDS, BLIND_BIDS, LOOK, Action
-from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
+from wizardrules.bidding import BidContext, BidFacts, BidPolicy, bid_facts
 from wizardrules.engine._layout import R_BID_SUM, R_BIDS, R_BIDS_MADE, R_GAME, R_NUMBER, R_TOTALS, Game, RoundPart
 
 NO_BIDS: Final[frozenset[int]] = frozenset()
 """The allowed bids once the bidding is over."""
 
-_SIMPLE_POLICIES: Final = (FreeBids, NotEqualBids, EqualBids)
-"""Built-in policies whose allowed bids depend only on (cards, bid sum, last bidder, round 1)."""
+MEMO_FACTS: Final = BidFacts.CARDS | BidFacts.FIRST_ROUND | BidFacts.BID_SUM | BidFacts.LAST
+"""What a policy's answer may depend on for the shared memo to hold it: the facts of its key."""
 
 # Caches of pure functions of frozen values, shared by all games; they stay small (bounded by
 # the card counts of a round). Each game holds the memo of its own policy.
@@ -32,9 +32,12 @@ _BLIND_BID_ACTIONS: dict[frozenset[int], tuple[Action, ...]] = {}
 
 def allowed_memo(policy: BidPolicy) -> dict[int, frozenset[int]] | None:
     """The shared memo of a built-in policy's allowed bids; `None` for a policy asked every time."""
-    if type(policy) not in _SIMPLE_POLICIES:
+    if bid_facts(policy) & ~MEMO_FACTS:
         return None
-    return _ALLOWED_BY_POLICY.setdefault(policy, {})
+    try:
+        return _ALLOWED_BY_POLICY.setdefault(policy, {})
+    except TypeError:  # a policy that cannot be a key (not hashable) is asked every time
+        return None
 
 
 def bid_key(cards: int, first_round: bool) -> int:

@@ -24,9 +24,10 @@ for each choice, keep the best) with three differences:
   the round is estimated from each hand's worth (a Poisson-binomial count of the tricks it
   may still take).
 
-It plays the standard deck with open bids, no blind bids and the standard score (the
-rulebook's game and its schedules and bid rules); in any other game it defers to
-`MonteCarloBot` with the same budget.
+It plays the standard deck with open bids and no blind bids, under any schedule, bid rule
+and score rule (the rollouts ask the game's own; the compiled ones read their tables where
+the compiled core plays the rules); in any other game (special cards, hidden or blind
+bids) it defers to `MonteCarloBot` with the same budget.
 
 Examples:
     >>> from wizardrules import RuleBot, Rules, Schedule, play_game
@@ -50,8 +51,8 @@ from attrs import define, field
 
 from wizardrules import _lazy
 from wizardrules._convert import shown
+from wizardrules._tables import points_table
 from wizardrules.actions import ACTION_CLASSES, Action, Bid, Play
-from wizardrules.bidding import FreeBids, NotEqualBids
 from wizardrules.bots._base import check_turn, seeded_random
 from wizardrules.bots._montecarlo import MonteCarloBot
 from wizardrules.bots._rulebot import RuleBot
@@ -65,7 +66,6 @@ from wizardrules.bots.expert._codes import (
     in_void,
     known_from,
     mask_of,
-    round_points,
     units,
     unmask,
     worths,
@@ -85,19 +85,20 @@ from wizardrules.cards import Card
 from wizardrules.engine import GameState, Phase, PlayerView
 from wizardrules.errors import RulesError
 from wizardrules.rules import BidReveal, Variant
-from wizardrules.scoring import StandardScore
 
 __all__ = ["ExpertBot"]
 
 
 def _supported(view: PlayerView) -> bool:
+    """Whether the bot searches this game itself: the standard deck, open bids, no blind bids, its hand seen.
+
+    Any bid policy and score rule: the rollouts ask them (the compiled ones read their tables).
+    """
     rules = view.rules
     return (
         not rules.special_cards
         and rules.bid_reveal is BidReveal.OPEN
         and not rules.variants & (Variant.BLIND_BIDS | Variant.CLAIRVOYANCE)
-        and type(rules.score_rule) is StandardScore
-        and type(rules.bid_policy) in (FreeBids, NotEqualBids)
         and view.hand is not None
     )
 
@@ -278,7 +279,7 @@ class ExpertBot:
 
         Raises:
             RulesError: `view` is not a view, or a game the bot does not search itself (special
-                cards, hidden or blind bids, another score rule or bid policy).
+                cards, hidden or blind bids, a hand it cannot see).
 
         Examples:
             >>> from wizardrules import Bid, new_game
@@ -291,8 +292,8 @@ class ExpertBot:
             raise RulesError(f"ExpertBot.sample_worlds: {shown(view)} is not a PlayerView (a state's view(seat))")
         if not _supported(view):
             raise RulesError(
-                "ExpertBot.sample_worlds: the bot searches the standard deck with open bids, no blind bids, "
-                "the standard score and free or not-equal bids only, with its own hand seen"
+                "ExpertBot.sample_worlds: the bot searches the standard deck with open bids and no blind bids, "
+                "with its own hand seen"
             )
         game = self._round(view)
         return [
@@ -313,7 +314,7 @@ class ExpertBot:
             totals=view.totals,
             horizon=self.horizon,
             rivalry=float(self.rivalry),
-            points=round_points(view.rules.score_rule, view.cards),
+            points=points_table(view.rules.score_rule, view.cards),
         )
 
     def _compiled_worlds(

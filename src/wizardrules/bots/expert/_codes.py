@@ -15,15 +15,15 @@ from typing import Any, Final
 
 import attrs
 
-from wizardrules._tables import CODES, follow, led_after, points_table, win_keys
-from wizardrules._tables.codes import BITS_OF, CARD_OF, DECK_SIZE, JESTER_BITS, SUIT_BITS, WIZARD_BITS
+from wizardrules._tables import CODES, follow, led_after, win_keys
+from wizardrules._tables.codes import BITS_OF, CARD_OF, DECK_SIZE, SUIT_BITS
 from wizardrules.bots._rulebot import power_table, strength_table
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import PlayerView
 
 SUITS: Final = tuple(Suit)
-DECK: Final = (*range(52), *range(56, 60), *range(52, 56))
-"""Every card's code, in the order the bot draws its worlds from."""
+DECK: Final = tuple(range(DECK_SIZE))
+"""Every standard card's code."""
 _WIZARDS: Final = range(52, 56)
 _JESTERS: Final = range(56, 60)
 FREE_CARDS: Final = 52
@@ -108,9 +108,6 @@ def cards_of_codes(hand: Sequence[int]) -> tuple[Card, ...]:
     return tuple(sorted(CARD_OF[code] for code in hand))
 
 
-_FREE_BITS: Final = WIZARD_BITS | JESTER_BITS
-
-
 @attrs.frozen(kw_only=True)
 class Round:
     """What the rollouts of a decision share: the round's fixed facts."""
@@ -131,11 +128,6 @@ class Round:
     def score(self, bid: int, tricks: int) -> int:
         """The round's points of `bid` with `tricks` taken (R6)."""
         return self.points[(bid * (self.cards + 1) + tricks) * 2]
-
-
-def round_points(rule: Any, cards: int) -> tuple[int, ...]:
-    """The table of `Round.points` for a score rule and a round of `cards` cards."""
-    return points_table(rule, cards)
 
 
 @attrs.frozen(kw_only=True)

@@ -48,6 +48,7 @@ def _allowed(game: Round, made: Sequence[int]) -> Sequence[int]:
             players=game.players,
             round_number=game.round_number,
             totals=game.totals,
+            dealer=game.dealer,
         )
     )
 

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Final
 from attrs import frozen
 
 from wizardrules._convert import shown
-from wizardrules._tables import bid_table, points_table
-from wizardrules.bidding import EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
+from wizardrules._tables import bid_table, points_table, tabulable
 from wizardrules.engine._setup import Setup, setup_for
 from wizardrules.errors import RulesError
 from wizardrules.fast._kernels import numpy
@@ -29,9 +28,6 @@ if TYPE_CHECKING:
     from wizardrules.fast._kernels.rules import Array
 
 _DEFAULT_RULES: Final = Rules()
-_POLICIES: Final = (FreeBids, NotEqualBids, EqualBids, ScorekeeperHook)
-"""The bid policies whose answers `_tables.bid_table` can tabulate: their answers depend only on the
-situations it covers."""
 
 
 @frozen(kw_only=True, eq=False)
@@ -74,8 +70,11 @@ def compiled_rules_problem(rules: Rules) -> str | None:
         return f"the compiled core plays the standard deck; rules with special cards ({names}) are played by the engine"
     if type(rules.score_rule) is not StandardScore:
         return f"the compiled core scores with StandardScore only, not {shown(rules.score_rule)}"
-    if type(rules.bid_policy) not in _POLICIES:
-        return f"the compiled core knows the built-in bid policies, not {shown(rules.bid_policy)}"
+    if not tabulable(rules.bid_policy):
+        return (
+            f"the compiled core plays bid policies whose answers its tables hold (their depends_on), "
+            f"not {shown(rules.bid_policy)}"
+        )
     return None
 
 

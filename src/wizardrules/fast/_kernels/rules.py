@@ -138,18 +138,17 @@ def allowed_bids(cfg: Array, rnd: int, made: int, bid_sum: int, dealer: int, tot
     """The bids the next bidder may make as a mask of bids 0..cards (R4.1, R4.2): the bid policy's answer.
 
     `cfg` is the rules' vector, whose table (`_tables.bid_table`) holds the policy's answer
-    in every situation: by round, whether the bidder is the last and, for the last, the
-    dealer's seat and whether the dealer trails on totals (`totals`, the seats' totals).
+    in every situation: by round, whether the bidder is the last, the dealer's seat and
+    whether the dealer trails on totals (`totals`, the seats' totals).
     """
     players = cfg[C_PLAYERS]
     stride = cfg[C_BID_STRIDE]
-    row = cfg[C_BIDS] + rnd * (1 + 2 * players) * stride
-    if made == players - 1:
-        trails = 0
-        for seat in range(players):
-            if totals[seat] > totals[dealer]:
-                trails = 1
-        row += (1 + 2 * dealer + trails) * stride
+    trails = 0
+    for seat in range(players):
+        if totals[seat] > totals[dealer]:
+            trails = 1
+    last = 1 if made == players - 1 else 0
+    row = cfg[C_BIDS] + (rnd * 4 * players + (last * players + dealer) * 2 + trails) * stride
     return cfg[row + bid_sum]
 
 
