@@ -19,6 +19,7 @@ from wizardrules import (
     Bot,
     Card,
     CardKind,
+    EqualBids,
     ExpertBot,
     GameState,
     MonteCarloBot,
@@ -30,6 +31,8 @@ from wizardrules import (
     Rules,
     RulesError,
     Schedule,
+    ScorekeeperHook,
+    StandardScore,
     Suit,
     new_game,
     play_game,
@@ -192,12 +195,28 @@ def test_the_simulator_scores_as_the_compiled_core(seed: int, rivalry: float) ->
     assert compared > 10
 
 
-@pytest.mark.parametrize("rivalry", [0.0, 1.0])
-def test_r6_a_rollout_scores_the_seats_own_points_less_rivalry_times_the_others_mean(rivalry: float) -> None:
-    """In the true world each action's score is the round's points as the engine plays it out with RuleBots."""
+_LADDER_4 = Schedule.ladder(4, rounds=4)
+
+
+@pytest.mark.parametrize(
+    ("rules", "rivalry"),
+    [
+        (Rules(schedule=_LADDER_4), 0.0),
+        (Rules(schedule=_LADDER_4), 1.0),
+        (Rules(schedule=_LADDER_4, bid_policy=EqualBids(), score_rule=StandardScore(hit_bonus=30, per_trick=5)), 0.5),
+        (Rules(schedule=_LADDER_4, bid_policy=ScorekeeperHook(scorekeeper=2)), 0.0),
+    ],
+    ids=["rulebook", "rivalry-1", "equal-bids-other-score", "scorekeeper-hook"],
+)
+def test_r6_a_rollout_scores_the_seats_own_points_less_rivalry_times_the_others_mean(
+    rules: Rules, rivalry: float
+) -> None:
+    """In the true world each action's score is the round's points as the engine plays it out with RuleBots.
+
+    Under any bid rule and score rule: the rollouts ask the game's own (R4.2, R6).
+    """
     from wizardrules.bots.expert import _codes, _simulator
 
-    rules = Rules(schedule=Schedule.ladder(4, rounds=4))
     checked = 0
     for seed in range(6):
         state = new_game(4, rules=rules, seed=seed)

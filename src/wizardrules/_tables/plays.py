@@ -14,7 +14,7 @@ from wizardrules._tables.codes import CARD_OF, SPECIALS
 from wizardrules.actions import PLAYS, Play
 from wizardrules.cards import Card, Special
 
-__all__ = ["PLAY_OF_INDEX", "SPECIAL_PLAYS", "SUIT_PLAYS", "SUIT_SHIFT"]
+__all__ = ["PLAY_OF_INDEX", "SPECIAL_PLAYS", "SUIT_PLAYS", "SUIT_SHIFT", "build"]
 
 PLAY_OF_INDEX: Final[tuple[Play, ...]] = tuple(PLAYS[card] for card in CARD_OF[:60])
 
@@ -35,8 +35,11 @@ def _suit_tables() -> tuple[list[tuple[Play, ...]], ...]:
     return tuple(tables)
 
 
-SUIT_PLAYS: Final = _suit_tables()
-"""Per suit, the Play actions of every 13-bit set of its cards (the suit's bits shifted down), in rank order."""
+SUIT_PLAYS: Final[tuple[list[tuple[Play, ...]], ...]] = ([], [], [], [])
+"""Per suit, the Play actions of every 13-bit set of its cards (the suit's bits shifted down), in rank order.
+
+Empty until `build` fills it (the engine does, for its first game): `import wizardrules` does not pay for it.
+"""
 SUIT_SHIFT: Final = (0, 13, 26, 39)
 """Per suit, the bit index of its first card."""
 
@@ -53,8 +56,17 @@ def _special_table() -> list[tuple[Play, ...]]:
     return table
 
 
-SPECIAL_PLAYS: Final = _special_table()
-"""For each 7-bit set of special cards (the hand shifted down by 60), their Play actions."""
+SPECIAL_PLAYS: Final[list[tuple[Play, ...]]] = []
+"""For each 7-bit set of special cards (the hand shifted down by 60), their Play actions; filled by `build`."""
+
+
+def build() -> None:
+    """Fill `SUIT_PLAYS` and `SPECIAL_PLAYS` in place, once: the engine reads them by name from then on."""
+    if SPECIAL_PLAYS:
+        return
+    for table, plays in zip(SUIT_PLAYS, _suit_tables(), strict=True):
+        table.extend(plays)
+    SPECIAL_PLAYS.extend(_special_table())
 
 
 def _index_shared_plays() -> None:

@@ -63,7 +63,7 @@ class MonteCarloBot:
             is started once it is spent, but at least one world is always played.
         compiled: play the rollouts in the compiled core when the `fast` extra is installed,
             the rollout bot is the default `RuleBot` and the rules are the core's (the standard
-            deck, a built-in bid policy, `StandardScore`): the very same scores, many times
+            deck, a bid policy its tables hold, `StandardScore`): the very same scores, many times
             faster, so the same choices for a number of samples and more samples in a time budget.
 
     Raises:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from wizardrules._convert import shown, whole
-from wizardrules._tables import follow, led_after, win_keys
+from wizardrules._tables import follow, led_after, plays, win_keys
 from wizardrules._tables.codes import SPECIAL_BIT
 from wizardrules.engine._bids import allowed_memo, bid_key
 from wizardrules.engine._deal import Deal, Dealt, draw_dealer, given_deals, random_deals
@@ -129,6 +129,7 @@ def deal_game(
     elif not whole(first_dealer, 0, n - 1):
         raise RulesError(f"first_dealer {shown(first_dealer)} must be a seat 0..{n - 1}")
     deals: Dealt
+    plays.build()  # the lists of legal plays `GameState.legal_actions` reads, made for the first game
     if rng is not None:
         deals = random_deals(setup.schedule, n, setup.fixed, rng, setup.specials)
     elif deal is not None:

@@ -26,6 +26,7 @@ from attrs import frozen
 
 from wizardrules import _lazy
 from wizardrules._tables.codes import BITS_OF, CARD_OF, HAND_BITS, SEAT_BITS, SUIT_BITS, cards_of
+from wizardrules._tables import plays
 from wizardrules._tables.plays import SPECIAL_PLAYS, SUIT_PLAYS, SUIT_SHIFT
 from wizardrules._words import checked_language
 from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
@@ -104,7 +105,7 @@ from wizardrules.rules import Rules, Schedule
 from wizardrules.sheet import ScoreSheet
 from wizardrules.tricks import MAX_PLAYERS, Trick
 
-__all__ = ["GameState", "wrap"]
+__all__ = ["GameState", "restored", "wrap"]
 
 
 @frozen(init=False)  # states are made by `wrap`, which sets the only slot itself
@@ -119,6 +120,10 @@ class GameState:
 
     def __init__(self) -> None:
         raise WizardRulesError("GameState() has no game: start one with new_game(...), or replay a GameRecord")
+
+    def __reduce__(self) -> tuple[Callable[[Core], GameState], tuple[Core]]:
+        """Pickles and copies of a state are made again by `restored`, which readies the engine's tables."""
+        return restored, (self._core,)
 
     def __repr__(self) -> str:
         if self.is_over:
@@ -560,6 +565,12 @@ _new_state: Callable[[], GameState] = _State  # calling the class with no argume
 # Sets a state's only slot directly: about 20 ns cheaper than object.__setattr__, which first
 # looks the name up on the class.
 _set_core = GameState.__dict__["_core"].__set__
+
+
+def restored(core: Core) -> GameState:
+    """A state read back from a pickle or copied, in a process that may not have played a game yet."""
+    plays.build()
+    return wrap(core)
 
 
 def wrap(core: Core) -> GameState:

@@ -12,7 +12,7 @@ cards included.
 
 With the `fast` extra installed, the environment plays its games in the compiled core
 ([`wizardrules.fast`][wizardrules.fast]) when the rules are the core's (the standard deck, a
-built-in bid policy, `StandardScore`) and the agents observe the observation: the same
+bid policy its tables hold, `StandardScore`) and the agents observe the observation: the same
 games, observations, masks and rewards, several times faster
 ([`Backend`][wizardrules.rl.pettingzoo.Backend]).
 
