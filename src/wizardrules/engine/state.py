@@ -25,8 +25,8 @@ from typing import Final
 from attrs import frozen
 
 from wizardrules import _lazy
-from wizardrules._tables.codes import BITS_OF, CARD_OF, HAND_BITS, SEAT_BITS, SUIT_BITS, cards_of
 from wizardrules._tables import plays
+from wizardrules._tables.codes import BITS_OF, CARD_OF, HAND_BITS, SEAT_BITS, SUIT_BITS, cards_of
 from wizardrules._tables.plays import SPECIAL_PLAYS, SUIT_PLAYS, SUIT_SHIFT
 from wizardrules._words import checked_language
 from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
