@@ -21,9 +21,8 @@ from typing import Final, Protocol, runtime_checkable
 from attrs import field, frozen
 
 from wizardrules._convert import as_tuple, shown, whole
-from wizardrules.cards import MAX_DECK_SIZE
+from wizardrules.cards import MAX_DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from wizardrules.errors import BidError, BidNotAllowedError
-from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "BidContext",

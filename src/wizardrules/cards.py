@@ -537,6 +537,10 @@ STANDARD_DECK_SIZE: Final = 60
 """Cards in the standard deck (R1.1)."""
 MAX_DECK_SIZE: Final = STANDARD_DECK_SIZE + len(Special)
 """Cards in the largest deck: the standard deck and all seven special cards (R1.4)."""
+MIN_PLAYERS: Final = 3
+"""Fewest players of a game (R2.1)."""
+MAX_PLAYERS: Final = 6
+"""Most players of a game (R2.1), and so the most cards in a trick."""
 
 ALL_CARDS: Final[tuple[Card, ...]] = _ALL
 """Every card that can exist, once each, declared forms included, in display order."""

@@ -20,10 +20,9 @@ from attrs import field, frozen
 
 from wizardrules._convert import as_tuple, members_of, shown, whole
 from wizardrules.bidding import MAX_ROUNDS, BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook, is_bid_policy
-from wizardrules.cards import MAX_DECK_SIZE, STANDARD_DECK_SIZE, Deck, Special, Suit
+from wizardrules.cards import MAX_DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, STANDARD_DECK_SIZE, Deck, Special, Suit
 from wizardrules.errors import RulesError
 from wizardrules.scoring import STANDARD_SCORE, ScoreRule, TieBreak
-from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "BidReveal",

@@ -22,7 +22,7 @@ from attrs import field, frozen
 from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown, whole
 from wizardrules._words import card_with, checked_language, checked_names, seat_label, sentence, trump_text
-from wizardrules.cards import ALL_CARDS, MAX_DECK_SIZE, Card, CardKind, Language, Suit
+from wizardrules.cards import ALL_CARDS, MAX_DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, Card, CardKind, Language, Suit
 from wizardrules.errors import TrickError
 
 __all__ = [
@@ -39,10 +39,6 @@ __all__ = [
     "would_be_winner",
 ]
 
-MIN_PLAYERS: Final = 3
-"""Fewest players of a game (R2.1)."""
-MAX_PLAYERS: Final = 6
-"""Most players of a game (R2.1), and so the most cards in a trick."""
 
 
 class _Role(enum.Enum):
