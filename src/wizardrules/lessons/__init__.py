@@ -63,6 +63,7 @@ from wizardrules.lessons._values import (
     Verdict,
 )
 from wizardrules.rules import Rules
+from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "Answer",
@@ -119,6 +120,17 @@ def tutorial(language: Language = Language.EN) -> tuple[Step, ...]:
     return steps(checked_language(language))
 
 
+def _drawing(
+    seed: object, level: object, players: object, language: object, what: str
+) -> tuple[random.Random, int, int, Language]:
+    """A question's random source, level, players and language, each checked (R2.6: the seed's own source)."""
+    rng = random.Random(checked_seed(seed, what))
+    checked = checked_level(level, what)
+    lang = checked_language(language)
+    count = None if players is None else checked_players(players, what)
+    return rng, checked, rng.randint(MIN_PLAYERS, MAX_PLAYERS) if count is None else count, lang
+
+
 def trick_question(
     seed: int, *, level: int = 1, players: int | None = None, language: Language = Language.EN
 ) -> TrickQuestion:
@@ -153,11 +165,7 @@ def trick_question(
         >>> tricky.check(3).reason
         'Der Zauberer holt ihn nicht. Den Stich holt die 2. Karte: Zauberer. Der erste Zauberer gewinnt.'
     """
-    seed = checked_seed(seed, "trick_question")
-    level = checked_level(level, "trick_question")
-    lang = checked_language(language)
-    rng = random.Random(seed)
-    count = rng.randint(3, 6) if players is None else checked_players(players, "trick_question")
+    rng, level, count, lang = _drawing(seed, level, players, language, "trick_question")
     cards, trump = trick_cards(rng, level, count)
     return trick_task(cards, trump, lang)
 
@@ -212,11 +220,7 @@ def play_question(
         >>> question.check("W").reason
         'Wizards and Jesters may always be played, even when you could follow suit.'
     """
-    seed = checked_seed(seed, "play_question")
-    level = checked_level(level, "play_question")
-    lang = checked_language(language)
-    rng = random.Random(seed)
-    count = rng.randint(3, 6) if players is None else checked_players(players, "play_question")
+    rng, level, count, lang = _drawing(seed, level, players, language, "play_question")
     hand, trick, trump = play_cards(rng, level, count)
     return play_task(hand, trick, trump, lang)
 
