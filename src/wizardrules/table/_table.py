@@ -435,8 +435,10 @@ class Table:
         table = evolve(table, seats=seats)
         game = found.get("game")
         if game is None:
-            if any(seat.status is not SeatStatus.OPEN for seat in seats):
-                raise FormatError("saved table: a seat is taken in a game that has not started")
+            if any((seat.status is SeatStatus.OPEN) != (seat.name is None) for seat in seats):
+                raise FormatError("saved table: a taken seat has a name, an open seat none")
+            if any(seat.status is SeatStatus.AWAY for seat in seats) or all(seat.name for seat in seats):
+                raise FormatError("saved table: a game that has not started has an open seat, and nobody away")
             return evolve(table, turn_since=turn_since)
         if not isinstance(game, dict):
             raise FormatError(f"saved table: game {shown(game)} must be a game record or null")
