@@ -382,9 +382,8 @@ class TableMachine(RuleBasedStateMachine):
             return
         view = self.table.view(client.token)
         legal = view["legal_actions"]
-        if not legal:  # a clairvoyance round: the view names no play (R4.5)
-            return
-        action = data.draw(st.sampled_from(legal))
+        # a clairvoyance round: the view names no play (R4.5), and any play plays the seat's card
+        action = data.draw(st.sampled_from(legal)) if legal else "play R1"
         document = {"format": "wizardrules/action", "version": 1, "action": action}
         after, refused = self.table.act(client.token, json.dumps(document), now=self.now)
         assert refused is None, refused

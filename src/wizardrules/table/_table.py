@@ -15,9 +15,9 @@ from attrs import evolve, field, frozen
 from wizardrules import _codec, wire
 from wizardrules._convert import shown
 from wizardrules._names import lookup
-from wizardrules.actions import ACTION_CLASSES, Action
+from wizardrules.actions import ACTION_CLASSES, Action, Play
 from wizardrules.bots import Bot, RuleBot, is_bot
-from wizardrules.engine import GameState, new_game
+from wizardrules.engine import GameState, Phase, new_game
 from wizardrules.errors import FormatError, WizardRulesError, WrongPhaseError
 from wizardrules.events import (
     BidChangeHidden,
@@ -359,7 +359,8 @@ class Table:
         `action` is an action, or an action document (its JSON text or its dict) as a client
         sends it. The engine checks that it is the seat's turn and that the action is legal;
         a refusal carries the reason and the seat's legal actions, and changes nothing. A
-        person who was away is back when their action is taken. Bots then play while it is
+        person who was away is back when their action is taken. In a round where the seat
+        may not see its own hand (clairvoyance, R4.5), any `play` plays the seat's card. Bots then play while it is
         their turn (or an absent person's).
         """
         seat = self.seat_of(token)
@@ -368,13 +369,28 @@ class Table:
         if self.state is None:
             return self, _error(ErrorCode.NOT_STARTED, "the game has not started: seats are still being taken")
         try:
-            chosen = _action(action)
+            chosen = self._unseen_play(seat, _action(action))
             after = self._stepped(chosen, seat, now)
         except WizardRulesError as error:
             return self, WireError.of(error, self.state.view(seat)).to_dict()
         if after.seats[seat].status is SeatStatus.AWAY:
             after = after._with_status(seat, SeatStatus.PERSON)
         return after._played(now), None
+
+    def _unseen_play(self, seat: int, action: Action) -> Action:
+        """In a round where the seat may not see its own hand (R4.5), any play is "play my card".
+
+        The view lists no play there, as a play would name the card; were the engine to judge
+        the card named, its refusal would tell the seat what it holds. So the table plays the
+        seat's card the state allows (the first, if several), whatever card was named.
+        """
+        state = self.state
+        if not isinstance(action, Play) or state is None or state.to_move != seat or state.phase is not Phase.PLAYING:
+            return action
+        if state.view(seat).hand is not None:
+            return action
+        plays = [legal for legal in state.legal_actions() if isinstance(legal, Play)]
+        return plays[0] if plays else action
 
     # -- saving ----------------------------------------------------------------------------------
 
