@@ -424,9 +424,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve_parser(commands: Any, options: list[argparse.ArgumentParser]) -> None:
+def _serve_parser(commands: Any, options: Sequence[argparse.ArgumentParser]) -> None:
     serve = commands.add_parser(
-        "serve", help="tables for friends on their own phones, in the browser (needs the server extra)", parents=options
+        "serve",
+        help="tables for friends on their own phones, in the browser (needs the server extra)",
+        parents=list(options),
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 for phones on the network")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
