@@ -43,6 +43,9 @@ _CARD_WIDTHS = (
 )
 
 
+_OVER = "() => document.body.dataset.over === 'true'"
+
+
 def _shoot(page: Any, name: str) -> None:
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
@@ -97,7 +100,7 @@ def test_four_people_on_phones_join_by_their_links_and_play_a_whole_game(tmp_pat
             reloaded = False
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline:
-                if all(page.evaluate("() => document.body.dataset.over === 'true'") for page in phones):
+                if all(page.evaluate(_OVER) for page in phones):
                     break
                 moved = False
                 for page in phones:
