@@ -59,7 +59,10 @@ def _move(page: Any, rng: random.Random) -> bool:
     count = choices.count()
     if count == 0:
         return False
-    choices.nth(rng.randrange(count)).click()
+    try:  # the page draws its view anew on every update: a button may be gone by the time of the tap
+        choices.nth(rng.randrange(count)).click(timeout=1000)
+    except sync_api.Error:
+        return False
     return True
 
 
