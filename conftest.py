@@ -33,6 +33,8 @@ _EXTRAS = {
     "pyspiel": ["src/wizardrules/rl/openspiel.py"],
     "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
     "openskill": ["src/wizardrules/tournament/ratings.py", "docs/strength.md"],
+    "starlette": ["src/wizardrules/table/server.py"],
+    "segno": ["src/wizardrules/table/server.py"],
 }
 for _module, _paths in _EXTRAS.items():
     if find_spec(_module) is None:

@@ -31,7 +31,18 @@ def _entries() -> set[str]:
     return set(_ENTRY.findall(API.read_text(encoding="utf-8")))
 
 
-_EXTRAS = {"numpy", "numba", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "openskill"}
+_EXTRAS = {
+    "numpy",
+    "numba",
+    "pettingzoo",
+    "gymnasium",
+    "pyspiel",
+    "open_spiel",
+    "openskill",
+    "starlette",
+    "uvicorn",
+    "segno",
+}
 """The packages of the optional extras: the modules that need them are checked where they are installed."""
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -23,7 +24,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 import attrs
 
@@ -418,7 +419,38 @@ def _parser() -> argparse.ArgumentParser:
     )
     ratings.add_argument("sheets", nargs="+", metavar="SHEET", help="score sheets saved as JSON, in the nights' order")
     ratings.set_defaults(run=_cmd_ratings)
+
+    _serve_parser(commands, options)
     return parser
+
+
+def _serve_parser(commands: Any, options: Sequence[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="tables for friends on their own phones, in the browser (needs the server extra)",
+        parents=list(options),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 for phones on the network")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default="wizardrules-tables.sqlite", help="the SQLite file of the tables (kept)")
+    serve.add_argument("--public-url", help="the address phones reach the server at, for join links and QR codes")
+    serve.add_argument("--origin", action="append", default=[], help="another origin whose pages may use the server")
+    serve.add_argument("--pad-url", help="the score pad linked at the end of a game")
+    serve.set_defaults(run=_cmd_serve)
+
+
+def _cmd_serve(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    try:
+        server = importlib.import_module("wizardrules.table.server")
+    except ImportError as missing:
+        raise RulesError(f'serve needs the server extra: pip install "wizardrules[server]" ({missing})') from None
+    if not 0 < args.port < 65536:
+        raise RulesError(f"--port {args.port} is not a port 1..65535")
+    public = args.public_url or server.public_url_for(args.host, args.port)
+    _say(f"wizardrules serve: tables in {args.db}; open {public}/ (Ctrl-C stops)")
+    options = {"pad_url": args.pad_url} if args.pad_url else {}
+    server.serve(args.db, host=args.host, port=args.port, origins=args.origin, public_url=public, **options)
+    return {"text": "wizardrules serve: stopped"}
 
 
 EXIT_OK: Final = 0
