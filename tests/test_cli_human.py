@@ -350,3 +350,36 @@ def test_name_and_bots_seat_the_person_in_process(capsys: Capture, monkeypatch: 
     header = next(line for line in lines if line.startswith("round "))
     assert [cell.strip() for cell in header.split("|")][2:] == ["Zoe", "RuleBot 2", "RandomBot 3"]
     assert re.fullmatch(r".+ (wins|share the win) with -?\d+ points", lines[-1])
+
+
+def test_r4_5_the_person_plays_the_unseen_card_of_a_clairvoyance_round(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R4.5: `--variants clairvoyance`: the person sees the others' cards, not their own, and plays it with
+    `play unseen`; naming a card instead is refused without telling whether it is the one held."""
+    prompts: list[str] = []
+    answers = iter(["1", "play R3", "play unseen"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers, "1")
+
+    monkeypatch.setattr("builtins.input", ask)
+    argv = ["play", "--players", "3", "--human", "1", "--variants", "clairvoyance", "--rounds", "2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    round_1 = out.split("Round 2 of 2", 1)[0]
+    assert "Your hand: unseen in this clairvoyance round" in round_1
+    assert re.search(r"You see RuleBot 2: \S", round_1)
+    assert "  1  play unseen (the card you cannot see)" in round_1
+    assert "Not allowed: you cannot see your card in this clairvoyance round: play it\n  unseen ('play unseen')" in out
+    assert re.search(r"Human 1 plays \S", round_1)
+    assert "Your choice (a number or an action such as play unseen): " in prompts
+
+
+def test_a_variant_that_is_no_house_rule_gets_one_line(capsys: Capture) -> None:
+    """`--variants` names house rules only: anything else is one line and exit code 2."""
+    assert main(["play", "--variants", "blind-bids+fog"]) == 2
+    err = capsys.readouterr().err
+    assert "--variants: 'fog' is not a house rule; they are blind-bids, clairvoyance" in err
+    assert err.count("\n") == 1

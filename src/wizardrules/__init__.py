@@ -25,7 +25,7 @@ Examples:
 from typing import TYPE_CHECKING, Any, Final
 
 from wizardrules import _lazy, bots
-from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
+from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bidding import (
     BidContext,
     BidFacts,
@@ -231,6 +231,7 @@ __all__ = [
     "Phase",
     "PhaseError",
     "Play",
+    "PlayUnseen",
     "PlayerError",
     "PlayerView",
     "PointsBreakdown",

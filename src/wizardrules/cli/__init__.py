@@ -34,7 +34,7 @@ from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, 
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.cli import _human
 from wizardrules.errors import RulesError, WizardRulesError
-from wizardrules.rules import Preset, Rules, Schedule
+from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
 from wizardrules.svg import PictureError
@@ -192,9 +192,29 @@ def _progress() -> float | bool:
     return _PROGRESS_AFTER if stream is not None and stream.isatty() else False
 
 
+_VARIANTS_HELP: Final = (
+    "house rules besides the preset's, joined by '+': blind-bids (R4.4), clairvoyance (R4.5: round 1, "
+    "you see the others' cards but not your own)"
+)
+_VARIANTS: Final = {"blind-bids": Variant.BLIND_BIDS, "clairvoyance": Variant.CLAIRVOYANCE}
+
+
+def _variants(text: str | None) -> Variant:
+    """The house rules `--variants` names, joined by `+` or `,`: `blind-bids+clairvoyance`."""
+    variants = Variant.NONE
+    for name in filter(None, (part.strip().lower() for part in re.split(r"[+,]", text or ""))):
+        if name not in _VARIANTS:
+            raise RulesError(f"--variants: {shown(name)} is not a house rule; they are {', '.join(_VARIANTS)}")
+        variants |= _VARIANTS[name]
+    return variants
+
+
 def _rules(args: argparse.Namespace) -> Rules:
-    """The preset's rules, played for the first `--rounds` rounds of the ladder when given."""
+    """The preset's rules with the `--variants` house rules, for the first `--rounds` rounds when given."""
     rules = Preset.parse(args.preset).rules()
+    variants = _variants(args.variants)
+    if variants:
+        rules = attrs.evolve(rules, variants=rules.variants | variants)
     if args.rounds is not None:
         rules = attrs.evolve(rules, schedule=Schedule.ladder(args.players, rounds=args.rounds))
     return rules
@@ -372,6 +392,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     play.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
+    play.add_argument("--variants", help=_VARIANTS_HELP)
     play.add_argument(
         "--bots",
         help="comma-separated bots per seat: rule, random, montecarlo, expert (default: all rule); "
@@ -401,6 +422,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     simulate.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     simulate.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
+    simulate.add_argument("--variants", help=_VARIANTS_HELP)
     simulate.add_argument("--bots", help="comma-separated bots: rule, random, montecarlo, expert (default: all rule)")
     simulate.add_argument("--rounds", type=int, help="play only the first ROUNDS rounds of the ladder")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the tournament (default 1)")

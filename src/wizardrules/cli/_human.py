@@ -23,7 +23,7 @@ from typing import Final, TextIO
 from wizardrules import svg
 from wizardrules._convert import shown
 from wizardrules._words import and_list, round_of, seat_label, sentence, trump_text
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, PassCard, Play, parse_action
+from wizardrules.actions import Action, Bid, ChooseTrump, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bots import Bot
 from wizardrules.cards import Language
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
@@ -57,7 +57,11 @@ _WORDS: Final = {
     "not legal": ("Not allowed: {reason}", "Nicht erlaubt: {reason}"),
     "not an action": ("Not an action: {reason}", "Keine Aktion: {reason}"),
     "empty": ("Please choose an action.", "Bitte eine Aktion wählen."),
-    "unseen card": ("a card you cannot see", "eine Karte, die du nicht siehst"),
+    "unseen card": ("the card you cannot see", "die Karte, die du nicht siehst"),
+    "cannot see": (
+        "you cannot see your card in this clairvoyance round: play it unseen ('play unseen')",
+        "in der Hellseh-Runde siehst du deine Karte nicht: spiel sie ungesehen ('play unseen')",
+    ),
     "look": ("look at your cards", "Karten ansehen"),
     "blind": ("blind: points double", "blind: doppelte Punkte"),
     "deal": ("{cards} cards, dealer {dealer}", "{cards} Karten, Geber {dealer}"),
@@ -177,12 +181,16 @@ class _Table:
         cells = [f"{number:>3}  {label}".ljust(width) for number, label in enumerate(labels, start=1)]
         for start in range(0, len(cells), columns):
             self.say("".join(cells[start : start + columns]).rstrip())
-        example = str(legal[-1]) if view.hand is not None or not isinstance(legal[-1], Play) else "1"
-        prompt = _w("choose", lang, example=example)
+        prompt = _w("choose", lang, example=str(legal[-1]))
         while True:
             text = self.ask(prompt).strip()
             action = self._read(text, legal)
             if action is None:
+                continue
+            if (
+                isinstance(action, Play) and view.hand is None and view.phase is Phase.PLAYING
+            ):  # naming a card would tell what it is (R4.5)
+                self.say(_fill(_w("not legal", lang, reason=_w("cannot see", lang))))
                 continue
             try:
                 check(action)
@@ -272,8 +280,8 @@ def _players(view: PlayerView, lang: Language) -> list[str]:
 
 def _label(action: Action, view: PlayerView, lang: Language) -> str:
     """The action's notation, with its meaning in words where that helps."""
-    if isinstance(action, Play) and view.hand is None:
-        return f"{_w('unseen card', lang)}"
+    if isinstance(action, PlayUnseen):
+        return f"{action} ({_w('unseen card', lang)})"
     if isinstance(action, (Play, PassCard)):
         return f"{action} ({action.card.display(lang)})"
     if isinstance(action, ChooseTrump) and action.suit is not None and lang is Language.DE:
@@ -343,7 +351,7 @@ def _play(bots: Sequence[Bot | None], table: _Table, state: GameState) -> GameSt
             view = state.view(seat)
             table.draw(view)
             table.status(view)
-            action = table.choose(view, legal, partial(state.apply, seat=seat))
+            action = table.choose(view, view.legal_actions, partial(state.apply, seat=seat))
         else:
             action = bot.act(state.view(mover), legal)
         state, events = state.step(action, seat=mover)
