@@ -267,7 +267,7 @@ const svgBox = (svg) => {
   box.innerHTML = svg; // drawn by wizardrules.svg, which escapes every text it puts in
   return box;
 };
-const errorBox = (answer) => h("p", { class: "tryit-error", role: "alert", text: `${answer.kind}: ${answer.error}` });
+const errorBox = (answer) => h("p", { class: "tryit-error", role: "alert", "data-kind": answer.kind, text: answer.error });
 const download = (name, text, type) => {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = h("a", { href: url, download: name });
@@ -483,7 +483,7 @@ const TOOLS = {
       const result = py("bids", {
         policy: policy.value, cards: Number(cards.value), made: numbers(made.value), players: Number(players.value),
         round_number: Number(round.value), first_round_free: firstFree.checked, scorekeeper: Number(keeper.value),
-        dealer: hook ? Number(dealer.value) : null, totals: hook ? numbers(totals.value) : null,
+        dealer: hook ? Number(dealer.value) : null, totals: hook ? numbers(totals.value) : null, lang,
       });
       answer.replaceChildren();
       if (result.error) return answer.append(errorBox(result));

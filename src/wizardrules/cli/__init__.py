@@ -29,11 +29,12 @@ import attrs
 
 from wizardrules import __version__, _lazy, svg
 from wizardrules._convert import shown
+from wizardrules._words import say
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.cli import _human
-from wizardrules.errors import RulesError, WizardRulesError
+from wizardrules.errors import RulesError, WizardRulesError, _german_text
 from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
@@ -112,26 +113,9 @@ def _cmd_points(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     }
 
 
-# The built-in policies' refusals in German (seed 002: "sonst ergäben die Ansagen genau 3").
-_REFUSALS_DE: Final = (
-    (
-        re.compile(r"the bids would add up to (\d+), more than the (\d+) cards"),
-        r"die Ansagen ergäben \1, mehr als \2 Karten",
-    ),
-    (
-        re.compile(r"the bids must add up to (\d+), but would add up to (\d+)"),
-        r"die Ansagen müssen \1 ergeben, nicht \2",
-    ),
-    (re.compile(r"the bids would add up to (\d+)"), r"sonst ergäben die Ansagen genau \1"),
-)
-
-
 def _refusal(reason: str, lang: Language) -> str:
-    if lang is Language.DE:
-        for pattern, german in _REFUSALS_DE:
-            if pattern.fullmatch(reason):
-                return pattern.sub(german, reason)
-    return reason
+    """A bid rule's reason in the reader's language (seed 002: "sonst ergäben die Ansagen genau 3")."""
+    return _german_text(reason) if lang is Language.DE else reason
 
 
 def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -302,7 +286,7 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         if args.json:
             raise RulesError("--json does not go with a human seat: the game is a dialogue on the terminal")
         names = [
-            args.name or f"Human {seat + 1}" if bot is None else f"{type(bot).__name__} {seat + 1}"
+            args.name or f"{say('Human', lang)} {seat + 1}" if bot is None else f"{type(bot).__name__} {seat + 1}"
             for seat, bot in enumerate(bots)
         ]
         final = _human.play_with_human(bots, rules=rules, seed=args.seed, names=names, lang=lang, picture=args.svg)
@@ -473,7 +457,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             result = args.run(args, lang)
         except WizardRulesError as error:
-            _say(f"wizardrules {args.command}: error: {error}")
+            word = "Fehler" if lang is Language.DE else "error"
+            _say(f"wizardrules {args.command}: {word}: {error.to_text(language=lang)}")
             return EXIT_ERROR
         if args.json:
             data = {k: v for k, v in result.items() if k != "text"}

@@ -23,11 +23,11 @@ from typing import Final, TextIO
 from wizardrules import svg
 from wizardrules._convert import shown
 from wizardrules._words import and_list, round_of, seat_label, sentence, trump_text
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, PassCard, Play, PlayUnseen, parse_action
+from wizardrules.actions import Action, Bid, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bots import Bot
 from wizardrules.cards import Language
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
-from wizardrules.errors import IllegalActionError, NotationError, RulesError
+from wizardrules.errors import IllegalActionError, NotationError, RulesError, _action_german
 from wizardrules.events import (
     Event,
 )
@@ -195,7 +195,7 @@ class _Table:
             try:
                 check(action)
             except IllegalActionError as error:
-                self.say(_fill(_w("not legal", lang, reason=error)))
+                self.say(_fill(_w("not legal", lang, reason=error.to_text(language=lang))))
                 continue
             return action
 
@@ -214,7 +214,7 @@ class _Table:
         try:
             return parse_action(text)
         except NotationError as error:
-            self.say(_fill(_w("not an action", lang, reason=error)))
+            self.say(_fill(_w("not an action", lang, reason=error.to_text(language=lang))))
             return None
 
 
@@ -279,18 +279,32 @@ def _players(view: PlayerView, lang: Language) -> list[str]:
 
 
 def _label(action: Action, view: PlayerView, lang: Language) -> str:
-    """The action's notation, with its meaning in words where that helps."""
+    """The action's notation, with its meaning in words where that helps; in German, the words."""
+    if lang is Language.DE:
+        return _label_de(action)
     if isinstance(action, PlayUnseen):
         return f"{action} ({_w('unseen card', lang)})"
     if isinstance(action, (Play, PassCard)):
         return f"{action} ({action.card.display(lang)})"
-    if isinstance(action, ChooseTrump) and action.suit is not None and lang is Language.DE:
-        return f"{action} ({action.suit.display(lang)})"
     if isinstance(action, Look):
         return f"{action} ({_w('look', lang)})"
     if isinstance(action, Bid) and action.blind:
         return f"{action} ({_w('blind', lang)})"
     return str(action)
+
+
+def _label_de(action: Action) -> str:
+    """The action in German words: `2 ansagen`, `Grün 7 spielen`, `Rot als Trumpf wählen`."""
+    if isinstance(action, PlayUnseen):
+        return "die Karte spielen, die du nicht siehst"
+    if isinstance(action, Play):
+        return f"{action.card.display(Language.DE)} spielen"
+    if isinstance(action, PassCard):
+        return f"{action.card.display(Language.DE)} weitergeben"
+    words = _action_german(str(action))
+    if isinstance(action, Bid) and action.blind:
+        return f"{words} ({_w('blind', Language.DE)})"
+    return words
 
 
 def play_with_human(
