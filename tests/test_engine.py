@@ -1574,7 +1574,7 @@ def test_apply_takes_the_seat_positionally_or_by_keyword() -> None:
         state.apply(action, (me + 1) % 4)
 
 
-@pytest.mark.parametrize("make", [RuleBot, lambda: RandomBot(seed=1), lambda: MonteCarloBot(samples=2, seed=1)])
+@pytest.mark.parametrize("make", [RuleBot, lambda: RandomBot(seed=1), lambda: MonteCarloBot(worlds=2, seed=1)])
 def test_r4_5_a_bot_given_its_views_actions_plays_the_unseen_card(make: Callable[[], Any]) -> None:
     """R4.5: a bot driven by its view alone (as over the wire) answers `play unseen` in the clairvoyance round."""
     state = new_game(NAMES, rules=Rules(variants=Variant.CLAIRVOYANCE), seed=2)
