@@ -388,10 +388,11 @@ def _parser() -> argparse.ArgumentParser:
         "--human",
         type=int,
         metavar="N",
-        help="you play as player N (1 = the first): each turn shows your hand and the table, "
+        help="you play as player N, counted 1..players (seat N-1 in --json and the API): each turn shows "
+        "your hand and the table, "
         "and you answer with a number or an action such as 'play G7'",
     )
-    play.add_argument("--name", help="your name at the table with --human (default: Human N)")
+    play.add_argument("--name", help="your name at the table with --human (default: Human N, in German Mensch N)")
     play.add_argument("--rounds", type=int, help="play only the first ROUNDS rounds of the ladder")
     play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
     play.add_argument(
