@@ -115,7 +115,7 @@ from wizardrules.scoring import (
     winners,
 )
 from wizardrules.sheet import PendingRound, Round, ScoreSheet
-from wizardrules.tournament import BotStats, TournamentResult, tournament
+from wizardrules.tournament import BotFactory, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
     TrickDecision,
@@ -188,6 +188,7 @@ __all__ = [
     "BidsRevealed",
     "BlindBidError",
     "Bot",
+    "BotFactory",
     "BotStats",
     "Card",
     "CardError",
