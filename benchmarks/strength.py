@@ -218,7 +218,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
     if args.mc_games:
         play(
             f"MonteCarloBot ({args.samples} worlds) vs 3 RuleBots, {args.mc_rounds} rounds",
-            [BotFactory(MonteCarloBot, samples=args.samples), RuleBot, RuleBot, RuleBot],
+            [BotFactory(MonteCarloBot, worlds=args.samples), RuleBot, RuleBot, RuleBot],
             args.mc_games,
             short,
         )
@@ -235,7 +235,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             play(
                 f"MonteCarloBot ({args.mc_time_ms:g} ms a decision, {kind}) vs 3 RuleBots, {args.mc_rounds} rounds",
                 [
-                    BotFactory(MonteCarloBot, samples=10**6, time_ms=args.mc_time_ms, compiled=compiled),
+                    BotFactory(MonteCarloBot, worlds=10**6, time_ms=args.mc_time_ms, compiled=compiled),
                     RuleBot,
                     RuleBot,
                     RuleBot,
@@ -249,7 +249,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             ("RuleBot vs 3 RandomBots", [RuleBot, RandomBot, RandomBot, RandomBot], "RuleBot", "RandomBot 1"),
             (
                 "MonteCarloBot (4 worlds) vs 3 RuleBots",
-                [BotFactory(MonteCarloBot, samples=4), RuleBot, RuleBot, RuleBot],
+                [BotFactory(MonteCarloBot, worlds=4), RuleBot, RuleBot, RuleBot],
                 "MonteCarloBot",
                 "RuleBot 1",
             ),
@@ -276,7 +276,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             f"and 2 RuleBots, {rounds}, duplicate",
             [
                 BotFactory(ExpertBot, worlds=args.expert_worlds),
-                BotFactory(MonteCarloBot, samples=args.mc_samples),
+                BotFactory(MonteCarloBot, worlds=args.mc_samples),
                 RuleBot,
                 RuleBot,
             ],
@@ -293,7 +293,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
     )
     if args.decisions_games and (args.only is None or any(title.startswith(start) for start in args.only)):
         rules = Rules() if args.h2h_rounds == 0 else Rules(schedule=Schedule.ladder(4, rounds=args.h2h_rounds))
-        monte_carlo = BotFactory(MonteCarloBot, samples=args.mc_samples)
+        monte_carlo = BotFactory(MonteCarloBot, worlds=args.mc_samples)
         began = time.perf_counter()
         gain = compare_decisions(
             monte_carlo,
@@ -318,7 +318,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
         single = Rules(schedule=Schedule(cards_per_round=(3,)))
         for name, spec in (
             ("ExpertBot", BotFactory(ExpertBot, worlds=args.expert_worlds)),
-            ("MonteCarloBot", BotFactory(MonteCarloBot, samples=args.mc_samples)),
+            ("MonteCarloBot", BotFactory(MonteCarloBot, worlds=args.mc_samples)),
             ("RuleBot", RuleBot),
         ):
             result = play(f"Paper setting: 4 {name}s, single 3-card rounds", [spec] * 4, args.paper_games, single)
@@ -331,7 +331,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
             rules = Rules() if rounds == 0 else Rules(schedule=Schedule.ladder(4, rounds=rounds))
             where = "full ladder" if rounds == 0 else f"{rounds} rounds"
             for name, make in (
-                (f"MonteCarloBot ({args.mc_samples} worlds)", lambda g: MonteCarloBot(samples=args.mc_samples, seed=g)),
+                (f"MonteCarloBot ({args.mc_samples} worlds)", lambda g: MonteCarloBot(worlds=args.mc_samples, seed=g)),
                 (f"ExpertBot ({args.expert_worlds} worlds)", lambda g: ExpertBot(worlds=args.expert_worlds, seed=g)),
                 (
                     f"ExpertBot ({args.pure_worlds} worlds, pure Python)",

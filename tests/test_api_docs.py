@@ -202,3 +202,11 @@ def test_reference_documents_every_field() -> None:
             if not field.name.startswith("_") and field.name not in described and not own_docstring:
                 missing.append(f"{name}.{field.name}")
     assert missing == []
+
+
+def test_the_bots_page_lists_every_field_of_the_view() -> None:
+    """docs/bots.md's table of `PlayerView` names each of its fields, so a bot author finds them all."""
+    page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    table = page.split("### What a bot reads: the view", 1)[1].split("\n\n", 3)[2]
+    named = set(re.findall(r"`(\w+)`", "\n".join(line.split(" | ")[0] for line in table.splitlines())))
+    assert named == {field.name for field in attrs.fields(wizardrules.PlayerView)}

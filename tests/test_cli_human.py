@@ -6,6 +6,7 @@ The person sees only their own view (R4.3-R4.5): hidden bids stay hidden, other 
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import pty
 import re
@@ -15,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -184,7 +186,7 @@ def test_a_game_in_german_through_a_terminal(terminals: Callable[..., Terminal])
         "play", "--preset", "tournament", "--players", "3", "--bots", "rule,random,human", "--lang", "de"
     )
     assert terminal.read_until(_PROMPT) is not None
-    assert "Am Tisch: RuleBot 1, RandomBot 2 und Human 3." in terminal.text
+    assert "Am Tisch: RuleBot 1, RandomBot 2 und Mensch 3." in terminal.text
     assert "Du bist dran: sag an" in terminal.text
     assert "Deine Hand: " in terminal.text
     terminal.type("spielen")
@@ -350,3 +352,98 @@ def test_name_and_bots_seat_the_person_in_process(capsys: Capture, monkeypatch: 
     header = next(line for line in lines if line.startswith("round "))
     assert [cell.strip() for cell in header.split("|")][2:] == ["Zoe", "RuleBot 2", "RandomBot 3"]
     assert re.fullmatch(r".+ (wins|share the win) with -?\d+ points", lines[-1])
+
+
+def test_r4_5_the_person_plays_the_unseen_card_of_a_clairvoyance_round(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R4.5: `--variants clairvoyance`: the person sees the others' cards, not their own, and plays it with
+    `play unseen`; naming a card instead is refused without telling whether it is the one held."""
+    prompts: list[str] = []
+    answers = iter(["1", "play R3", "play unseen"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers, "1")
+
+    monkeypatch.setattr("builtins.input", ask)
+    argv = ["play", "--players", "3", "--human", "1", "--variants", "clairvoyance", "--rounds", "2"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    round_1 = out.split("Round 2 of 2", 1)[0]
+    assert "Your hand: unseen in this clairvoyance round" in round_1
+    assert re.search(r"You see RuleBot 2: \S", round_1)
+    assert "  1  play unseen (the card you cannot see)" in round_1
+    assert "Not allowed: you cannot see your card in this clairvoyance round: play it\n  unseen ('play unseen')" in out
+    assert re.search(r"Human 1 plays \S", round_1)
+    assert "Your choice (a number or an action such as play unseen): " in prompts
+
+
+def test_a_variant_that_is_no_house_rule_gets_one_line(capsys: Capture) -> None:
+    """`--variants` names house rules only: anything else is one line and exit code 2."""
+    assert main(["play", "--variants", "blind-bids+fog"]) == 2
+    err = capsys.readouterr().err
+    assert "--variants: 'fog' is not a house rule; they are blind-bids, clairvoyance" in err
+    assert err.count("\n") == 1
+
+
+_HOSTILE: Final = (
+    "xyz",
+    "bid 99",
+    "bid 5",
+    "play X9",
+    "99",
+    "",
+    "look",
+    "trump green",
+    "play R3",
+    "play unseen",
+    "cloud +1",
+    "pass W",
+    "bid 1 blind",
+    "play W",
+    "trump none",
+    "play CLOUD",
+    "play SHAPESHIFTER:Q",
+    "bid 007",
+    "pass CLOUD:R",
+    "0",
+)
+_ENGLISH: Final = re.compile(
+    r"\b(the|is|are|not|cannot|must|you|your|bids?|plays?|wins?|trick|cards?|expected|allowed|Human|round|turn|"
+    r"hand|and|or|of|to|with|choose|points|total|dealer|trump|suit|passes|changes|looks?)\b"
+)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--variants", "clairvoyance+blind-bids", "--players", "3"],
+        ["--preset", "anniversary-2021", "--players", "4"],
+        ["--preset", "secret-bids", "--players", "5", "--variants", "blind-bids"],
+    ],
+    ids=["clairvoyance", "specials", "secret"],
+)
+def test_r1_3_a_german_session_with_hostile_answers_reads_no_english_sentence(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """R1.3: with `--lang de` every line the person reads is German: the menu, the refusals of the engine and
+    the bid rules, the notation's errors, the events and the final table. Notation (`'bid N'`) is quoted."""
+    given = itertools.cycle(_HOSTILE)
+    calls = itertools.count()
+
+    def ask(prompt: str) -> str:
+        return next(given) if next(calls) % 2 == 0 else "1"  # a hostile answer, then a legal one
+
+    monkeypatch.setattr("builtins.input", ask)
+    assert main(["play", "--human", "2", "--rounds", "4", "--lang", "de", *argv]) == 0
+    out = capsys.readouterr().out
+    assert "Mensch 2" in out
+    assert "Nicht erlaubt: " in out
+    assert "Keine Aktion: " in out
+    english = []
+    for line in re.sub(r"\n +", " ", out).splitlines():  # a message wrapped over lines is read whole
+        words = re.sub(r"'[^']*'|\b[A-Z]+(:[A-Z])?\d*\b|RuleBot \d", "", line)  # notation and names
+        if _ENGLISH.search(words):
+            english.append(line)
+    assert english == []

@@ -42,6 +42,7 @@ from wizardrules import (
     IllegalActionError,
     IllegalBidError,
     Look,
+    MonteCarloBot,
     MustFollowSuitError,
     NotationError,
     NotEqualBids,
@@ -49,9 +50,12 @@ from wizardrules import (
     Phase,
     Play,
     PlayerView,
+    PlayUnseen,
     Preset,
+    RandomBot,
     RoundScored,
     RoundStarted,
+    RuleBot,
     Rules,
     RulesError,
     Schedule,
@@ -1259,6 +1263,75 @@ def test_views_hide_own_hand_in_a_clairvoyance_round() -> None:
     assert a.view(1) != b.view(1)
 
 
+def test_r4_5_play_unseen_is_the_clairvoyant_players_play_and_plays_the_held_card() -> None:
+    """R4.5: on their turn in the clairvoyance round a player's view lists `play unseen`; it plays their card."""
+    state = run(game_g(variants=Variant.CLAIRVOYANCE), "bid 0, bid 0, bid 0")
+    assert state.to_move == 1
+    view = state.view(1)
+    assert view.hand is None
+    assert view.legal_actions == (PlayUnseen(),)
+    assert state.legal_actions() == (Play(Card.WIZARD),)  # the table's list names the card
+    assert state.is_legal(PlayUnseen(), seat=1)
+    assert not state.is_legal(PlayUnseen(), seat=2)
+    after, events = state.step(parse_action("play unseen"), seat=1)
+    assert events == (CardPlayed(seat=1, card=Card.WIZARD),)
+    assert after.current_trick.cards == (Card.WIZARD,)
+    assert after == state.apply(Play(Card.WIZARD))
+    after = run(after, "play unseen, play unseen")
+    assert after.round_number == 2
+    record = GameRecord.from_state(after)
+    assert [str(action) for action in record.actions][3:6] == ["play W", "play B7", "play R1"]
+    assert GameRecord.from_json(record.to_json()).replay() == after
+    assert not after.is_legal(PlayUnseen())  # round 2 is played with the cards seen
+
+
+def test_r4_5_play_unseen_out_of_turn_or_outside_clairvoyance_names_no_card() -> None:
+    """R4.5: refused `play unseen` says why without naming anybody's card; the state is unchanged."""
+    state = run(game_g(variants=Variant.CLAIRVOYANCE), "bid 0, bid 0, bid 0")
+    with pytest.raises(NotYourTurnError) as wrong_seat:
+        state.apply(PlayUnseen(), seat=2)
+    assert str(wrong_seat.value) == "Cem cannot play unseen: it is Ben's turn"
+    with pytest.raises(WrongPhaseError, match="time to bid"):
+        game_g(variants=Variant.CLAIRVOYANCE).apply(PlayUnseen())
+    plain = run(game_g(), "bid 0, bid 0, bid 0")
+    assert not plain.is_legal(PlayUnseen())
+    with pytest.raises(WrongPhaseError, match=r"only in a clairvoyance round \(R4\.5\)"):
+        plain.apply(PlayUnseen())
+    round_2 = run(game_g(variants=Variant.CLAIRVOYANCE), G_ROUND_1 + ", trump red, bid 1, bid 2, bid 0")
+    with pytest.raises(WrongPhaseError, match="only in a clairvoyance round"):
+        round_2.apply(PlayUnseen())
+
+
+def test_r4_5_r8_2_an_unseen_cloud_takes_the_first_declaration_the_state_lists() -> None:
+    """R4.5, R8.2: a Cloud played unseen is declared as the first of its legal plays (red)."""
+    rules = Rules(schedule=ONE_TWO, variants=Variant.CLAIRVOYANCE, special_cards=frozenset({Special.CLOUD}))
+    state = new_game(NAMES, rules=rules, deal=[deal("CLOUD", "W", "B7", up="G2"), G_DEALS[1]], first_dealer=2)
+    state = run(state, "bid 0, bid 0, bid 0")
+    assert state.to_move == 0
+    assert state.view(0).legal_actions == (PlayUnseen(),)
+    first = state.legal_actions()[0]
+    assert isinstance(first, Play)
+    assert first.card == Card.parse("CLOUD:R")
+    assert state.apply(PlayUnseen()).current_trick.cards == (Card.parse("CLOUD:R"),)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_r4_5_a_client_that_reads_only_its_views_plays_a_clairvoyance_game_to_the_end(seed: int) -> None:
+    """R4.5: every seat to move finds an action in its own view, the clairvoyance round included."""
+    rules = Rules(variants=Variant.CLAIRVOYANCE | Variant.BLIND_BIDS)
+    state = new_game(NAMES, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    unseen = 0
+    while not state.is_over:
+        me = state.to_move
+        assert me is not None
+        legal = state.view(me).legal_actions
+        assert legal
+        unseen += PlayUnseen() in legal
+        state = state.apply(rng.choice(legal), seat=me)
+    assert unseen == 3  # each of the three players' one card of round 1
+
+
 def test_r4_5_clairvoyance_needs_a_one_card_first_round() -> None:
     """R4.5: clairvoyance is played with one card; a first round of more cards is a RulesError."""
     rules = Rules(schedule=Schedule(cards_per_round=(2, 3)), variants=Variant.CLAIRVOYANCE)
@@ -1499,3 +1572,15 @@ def test_apply_takes_the_seat_positionally_or_by_keyword() -> None:
     assert state.apply(action, me) == state.apply(action, seat=me) == state.apply(action)
     with pytest.raises(NotYourTurnError):
         state.apply(action, (me + 1) % 4)
+
+
+@pytest.mark.parametrize("make", [RuleBot, lambda: RandomBot(seed=1), lambda: MonteCarloBot(worlds=2, seed=1)])
+def test_r4_5_a_bot_given_its_views_actions_plays_the_unseen_card(make: Callable[[], Any]) -> None:
+    """R4.5: a bot driven by its view alone (as over the wire) answers `play unseen` in the clairvoyance round."""
+    state = new_game(NAMES, rules=Rules(variants=Variant.CLAIRVOYANCE), seed=2)
+    while state.phase is not Phase.PLAYING:
+        state = state.apply(state.legal_actions()[0])
+    me = state.to_move
+    assert me is not None
+    view = state.view(me)
+    assert make().act(view, view.legal_actions) == PlayUnseen()

@@ -365,6 +365,7 @@ class EngineMachine(RuleBasedStateMachine):
         elif isinstance(action, PassCard):
             self._check_pass(before, seat, action, after)
         else:
+            assert isinstance(action, Play)  # the state lists a clairvoyant play by its card (R4.5)
             self._check_play(before, seat, action, after)
 
     def _check_play(self, before: GameState, seat: int, action: Play, after: GameState) -> None:
@@ -523,6 +524,7 @@ class EngineMachine(RuleBasedStateMachine):
             if after.phase is not Phase.PASSING:
                 events.append(CardsPassed(cards=self.passings[-1]))
         else:
+            assert isinstance(action, Play)
             events = [CardPlayed(seat=seat, card=action.card)]
             trick = before.current_trick.add(action.card)
             if trick.is_complete:

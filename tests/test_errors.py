@@ -97,3 +97,27 @@ def test_r2_6_deck_shuffles_from_a_seed_or_a_random() -> None:
 def test_display_in_german_needs_a_language() -> None:
     """R1.3: display names come in the two languages of the Language enum."""
     assert Suit.GREEN.display(Language.DE) == "Grün"
+
+
+def test_messages_name_public_classes_only() -> None:
+    """A value of the wrong kind is named by its public class: a state is a `GameState`, never `_State`."""
+    from wizardrules import GameRecord, new_game, wire
+    from wizardrules.sheet import ScoreSheet as Sheet
+
+    state = new_game(3, seed=1)
+    state = state.apply(state.legal_actions()[0])
+    asks: list[Callable[[], object]] = [
+        lambda: wire.view_from_json(state),  # type: ignore[arg-type]
+        lambda: Sheet.from_json(state),  # type: ignore[arg-type]
+        lambda: Sheet.from_csv(state),  # type: ignore[arg-type]
+        lambda: GameRecord.from_json(state),  # type: ignore[arg-type]
+        lambda: parse_cards(state),  # type: ignore[arg-type]
+        lambda: Trick(cards=state, leader=0, players=3, trump=None),  # type: ignore[arg-type]
+    ]
+    messages = []
+    for ask in asks:
+        with pytest.raises(WizardRulesError) as refused:
+            ask()
+        messages.append(str(refused.value))
+    assert [m for m in messages if "_State" in m] == []
+    assert any("GameState" in m for m in messages)

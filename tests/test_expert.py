@@ -128,7 +128,7 @@ def test_r8_special_cards_are_left_to_monte_carlo() -> None:
     """With special cards the bot plays as MonteCarloBot with the same budget and seed."""
     special = Rules(special_cards=EDITION_2016, schedule=Schedule.ladder(3, rounds=3))
     searched = play_game([ExpertBot(worlds=3, seed=1), RuleBot(), RuleBot()], rules=special, seed=2)
-    monte = play_game([MonteCarloBot(samples=3, seed=1), RuleBot(), RuleBot()], rules=special, seed=2)
+    monte = play_game([MonteCarloBot(worlds=3, seed=1), RuleBot(), RuleBot()], rules=special, seed=2)
     assert searched.actions == monte.actions
 
 

@@ -82,8 +82,8 @@ def test_compiled_rollouts_score_as_the_python_ones(rules: Rules, players: int) 
 def test_monte_carlo_bot_makes_the_same_choices_compiled(rules: Rules) -> None:
     """MonteCarloBot with a fixed number of samples chooses the same, compiled or not."""
     for view, legal in decisions(rules, 4, seed=3, most=15):
-        fast = MonteCarloBot(samples=3, seed=9).act(view, legal)
-        slow = MonteCarloBot(samples=3, seed=9, compiled=False).act(view, legal)
+        fast = MonteCarloBot(worlds=3, seed=9).act(view, legal)
+        slow = MonteCarloBot(worlds=3, seed=9, compiled=False).act(view, legal)
         assert fast == slow
 
 
@@ -92,4 +92,4 @@ def test_special_cards_and_custom_rollout_bots_stay_in_python() -> None:
     assert not montecarlo.possible(Preset.ANNIVERSARY_2021.rules())
     assert montecarlo.possible(Rules())
     view, legal = next(decisions(Preset.ANNIVERSARY_2016.rules(), 4, seed=1, most=1))
-    assert MonteCarloBot(samples=2, seed=1).act(view, legal) in legal
+    assert MonteCarloBot(worlds=2, seed=1).act(view, legal) in legal

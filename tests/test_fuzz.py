@@ -509,7 +509,7 @@ def warm_search() -> None:
     """One search outside the timed calls: with the `fast` extra, MonteCarloBot's first rollouts
     load (or, on a cold disk cache, compile for seconds) the compiled core's code."""
     state = new_game(3, rules=SHORT, seed=1)
-    MonteCarloBot(samples=1, seed=1).act(state.view(state.to_move or 0), state.legal_actions())
+    MonteCarloBot(worlds=1, seed=1).act(state.view(state.to_move or 0), state.legal_actions())
 
 
 @given(
@@ -530,7 +530,7 @@ def test_bots(*, data: st.DataObject, other: Any, samples: Any, time_ms: Any, se
     if type(samples) is int and samples > 3:
         samples = 3  # more is a request for work, not a hostile value
     random_bot = outcome(lambda: RandomBot(seed=seed))
-    montecarlo = outcome(lambda: MonteCarloBot(samples=samples, seed=another, time_ms=time_ms))
+    montecarlo = outcome(lambda: MonteCarloBot(worlds=samples, seed=another, time_ms=time_ms))
     outcome(lambda: MonteCarloBot(rollout=other))
     for bot in (random_bot, montecarlo, RuleBot()):
         if refused(bot):
@@ -655,7 +655,7 @@ def number_calls() -> list[Callable[[int], object]]:
         lambda x: random_games(abs(x)),
         lambda x: tournament([RuleBot] * 3, abs(x), executor=None),
         lambda x: sample_world(view, random.Random(1), tries=x),
-        lambda x: MonteCarloBot(samples=-abs(x)),
+        lambda x: MonteCarloBot(worlds=-abs(x)),
         lambda x: RuleBot().act(view, (x,)),  # type: ignore[arg-type]
         lambda x: Round(
             number=x, cards=x, dealer=x, bids=(x,), final_bids=(x,), blind=(False,), tricks=(x,), points=(x,)

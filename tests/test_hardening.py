@@ -135,7 +135,7 @@ HUGE_CALLS: list[tuple[str, Callable[[], object], type[WizardRulesError]]] = [
     ),
     ("random_games", lambda: random_games(-HUGE), RulesError),
     ("sample_world tries", lambda: sample_world(new_game(3, seed=1).view(0), random.Random(0), tries=HUGE), RulesError),
-    ("MonteCarloBot", lambda: MonteCarloBot(samples=-HUGE), RulesError),
+    ("MonteCarloBot", lambda: MonteCarloBot(worlds=-HUGE), RulesError),
 ]
 
 

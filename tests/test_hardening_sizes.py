@@ -267,7 +267,7 @@ def test_cli_ctrl_c_ends_in_one_line_and_exit_code_130(jobs: str) -> None:
 # -- equal bots ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [lambda: RandomBot(seed=3), lambda: MonteCarloBot(seed=3, samples=2)])
+@pytest.mark.parametrize("make", [lambda: RandomBot(seed=3), lambda: MonteCarloBot(seed=3, worlds=2)])
 def test_bots_of_one_seed_are_equal_and_equal_their_copies(make: Callable[[], Any]) -> None:
     """Bots that will draw alike are equal: one seed, their pickles and copies; a draw makes them differ."""
     bot = make()

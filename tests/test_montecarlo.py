@@ -61,7 +61,7 @@ class Counting:
 )
 def test_monte_carlo_bot_plays_whole_games(players: int, options: dict[str, object]) -> None:
     """MonteCarloBot finishes short games through play_game (which rejects any illegal action)."""
-    bots: list[Bot] = [MonteCarloBot(samples=4, seed=seat) for seat in range(players - 1)]
+    bots: list[Bot] = [MonteCarloBot(worlds=4, seed=seat) for seat in range(players - 1)]
     bots.append(RuleBot())
     final = play_game(bots, rules=short(players, options=options), seed=players)
     assert final.is_over
@@ -73,7 +73,7 @@ def test_monte_carlo_bot_is_reproducible_from_its_seed() -> None:
     rules = short(4)
 
     def game(seed: int) -> GameState:
-        return play_game([MonteCarloBot(samples=5, seed=seed), RuleBot(), RuleBot(), RuleBot()], rules=rules, seed=3)
+        return play_game([MonteCarloBot(worlds=5, seed=seed), RuleBot(), RuleBot(), RuleBot()], rules=rules, seed=3)
 
     assert game(1) == game(1)
 
@@ -81,7 +81,7 @@ def test_monte_carlo_bot_is_reproducible_from_its_seed() -> None:
 def test_a_single_legal_action_is_taken_without_search() -> None:
     """With one legal action the rollout bot is never asked."""
     rollout = Counting()
-    bot = MonteCarloBot(samples=50, rollout=rollout)
+    bot = MonteCarloBot(worlds=50, rollout=rollout)
     state = new_game(3, seed=1)
     legal = state.legal_actions()[:1]
     assert bot.act(state.view(state.to_move or 0), legal) == legal[0]
@@ -91,20 +91,20 @@ def test_a_single_legal_action_is_taken_without_search() -> None:
 def test_custom_rollout_bot_plays_every_seat() -> None:
     """The rollout bot is asked for the rest of the round, for every seat."""
     rollout = Counting()
-    bot = MonteCarloBot(samples=3, rollout=rollout)
+    bot = MonteCarloBot(worlds=3, rollout=rollout)
     state = new_game(4, rules=short(4), seed=2)
     seat = state.to_move
     assert seat is not None
     action = bot.act(state.view(seat), state.legal_actions())
     assert action in state.legal_actions()
     assert rollout.calls > 0
-    assert play_game([MonteCarloBot(samples=3, rollout=RandomBot(seed=1))] + [RuleBot()] * 2, rules=short(3)).is_over
+    assert play_game([MonteCarloBot(worlds=3, rollout=RandomBot(seed=1))] + [RuleBot()] * 2, rules=short(3)).is_over
 
 
 def test_time_budget_stops_early() -> None:
     """With a tiny time budget a huge sample budget is cut short after the first world."""
     rollout = Counting()
-    bot = MonteCarloBot(samples=10**6, time_ms=0.001, rollout=rollout)
+    bot = MonteCarloBot(worlds=10**6, time_ms=0.001, rollout=rollout)
     state = new_game(3, rules=Rules(schedule=Schedule(cards_per_round=(5,))), seed=4)
     seat = state.to_move
     assert seat is not None
@@ -112,9 +112,7 @@ def test_time_budget_stops_early() -> None:
     assert 0 < rollout.calls < 200
 
 
-@pytest.mark.parametrize(
-    "bad", [{"samples": 0}, {"samples": 2.5}, {"samples": True}, {"time_ms": 0.0}, {"time_ms": "5"}]
-)
+@pytest.mark.parametrize("bad", [{"worlds": 0}, {"worlds": 2.5}, {"worlds": True}, {"time_ms": 0.0}, {"time_ms": "5"}])
 def test_bad_budgets_are_rules_errors(bad: dict[str, object]) -> None:
     """Budgets must be positive numbers."""
     with pytest.raises(RulesError):
@@ -140,9 +138,20 @@ def test_monte_carlo_bot_beats_rule_bot() -> None:
         rules = short(4, rounds=4)
         bots: list[Bot] = [RuleBot() for _ in range(4)]
         base = margin(play_game(bots, rules=rules, seed=game), seat)
-        bots[seat] = MonteCarloBot(samples=10, seed=game)
+        bots[seat] = MonteCarloBot(worlds=10, seed=game)
         searched = margin(play_game(bots, rules=rules, seed=game), seat)
         gains.append(searched - base)
         margins.append(searched)
     assert statistics.mean(margins) > 10
     assert statistics.mean(gains) > 8
+
+
+def test_samples_is_the_deprecated_name_of_worlds() -> None:
+    """`MonteCarloBot(samples=...)` is `worlds=...`, as on `ExpertBot`, with a DeprecationWarning."""
+    with pytest.warns(DeprecationWarning, match=r"samples=\.\.\.\) is deprecated: the budget is worlds="):
+        old = MonteCarloBot(samples=3, seed=2)
+    assert old == MonteCarloBot(worlds=3, seed=2)
+    with pytest.warns(DeprecationWarning, match="read worlds"):
+        assert old.samples == 3
+    with pytest.warns(DeprecationWarning, match="samples"), pytest.raises(RulesError, match="worlds=0"):
+        MonteCarloBot(samples=0)

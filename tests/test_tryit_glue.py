@@ -361,3 +361,36 @@ def test_the_table_shows_only_the_visitors_view_and_refuses_illegal_moves() -> N
     missing = json.loads(glue.call("table_move", json.dumps({"table": 999, "message": _send("bid 0")})))
     assert missing["kind"] == "EntryError"
     assert json.loads(glue.call("table_new", json.dumps({"preset": "no-such-rules"})))["kind"] == "RulesError"
+
+
+def test_r1_3_the_pages_get_the_librarys_refusals_in_german() -> None:
+    """R1.3: with `lang: de` a refusal comes in German; the bid helper's reasons too."""
+    pad = glue.sheet_new(["Ann", "Ben", "Cem", "Dana"], "official")
+    answer = json.loads(
+        glue.call(
+            "sheet_step", json.dumps({"state": pad["json"], "action": "bids", "bids": [0, 0, 0, 1], "lang": "de"})
+        )
+    )
+    with pytest.raises(BidNotAllowedError) as refused:
+        ScoreSheet(players=["Ann", "Ben", "Cem", "Dana"], rules=Preset.OFFICIAL.rules()).record_bids([0, 0, 0, 1])
+    assert answer == {"error": refused.value.to_text(language=Language.DE), "kind": "BidNotAllowedError"}
+    assert answer["error"] == "Ansagen: Ann darf in Runde 1 nicht 0 ansagen: sonst ergäben die Ansagen genau 1"
+    card = json.loads(glue.call("trick", json.dumps({"cards": "X9", "lang": "de"})))
+    assert card["error"] == "'X9' ist keine Karte: 'X' ist kein Farbbuchstabe (R, Y, G, B)"
+    why = [b["why"] for b in glue.bids("not-equal", 3, [1, 0, 1], 4, lang="de")["bids"]]
+    assert why == [None, "sonst ergäben die Ansagen genau 3", None, None]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_values_of_the_wrong_kind_name_no_class_of_the_code(lang: str) -> None:
+    """A page that sends a wrong kind of value gets one sentence, naming the tool and no private class."""
+    pad = glue.sheet_new(["Ann", "Ben", "Cem"], "official")
+    for name, args in [
+        ("sheet_step", {"state": pad["json"], "action": "bids", "bids": ["x"]}),
+        ("sheet_step", {"state": pad["json"], "action": "bids", "colour": 3}),
+        ("table_move", {"table": "x", "message": "{}"}),
+    ]:
+        answer = json.loads(glue.call(name, json.dumps({**args, "lang": lang})))
+        assert answer["error"].startswith(f"{name}: ")
+        assert "_" not in answer["error"].removeprefix(name)
+        assert ("Seite" in answer["error"]) is (lang == "de")

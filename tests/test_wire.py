@@ -32,6 +32,7 @@ from wizardrules import (
     FormatError,
     Phase,
     PlayerView,
+    PlayUnseen,
     Preset,
     Rules,
     Schedule,
@@ -140,8 +141,8 @@ def test_the_view_lists_the_legal_actions_of_the_seat_to_act_only() -> None:
     assert all(state.view(seat).legal_actions == () for seat in range(3) if seat != me)
 
 
-def test_r4_5_a_clairvoyant_view_lists_no_play_as_a_play_would_name_the_unseen_card() -> None:
-    """R4.5: in the clairvoyance round a seat does not see its card, so its view lists no play; bids it lists."""
+def test_r4_5_a_clairvoyant_view_lists_the_unseen_play_which_names_no_card() -> None:
+    """R4.5: in the clairvoyance round a seat does not see its card, so its view lists `play unseen`, no card."""
     rules = Rules(schedule=Schedule(cards_per_round=(1, 2)), variants=Variant.CLAIRVOYANCE)
     state = new_game(["Ann", "Ben", "Cem"], rules=rules, seed=8)
     me = state.to_move
@@ -151,9 +152,18 @@ def test_r4_5_a_clairvoyant_view_lists_no_play_as_a_play_would_name_the_unseen_c
         state = state.apply(state.legal_actions()[0])
     me = state.to_move
     assert me is not None
-    assert state.view(me).hand is None
-    assert state.view(me).legal_actions == ()
-    assert state.view(me).to_dict()["legal_actions"] == []
+    view = state.view(me)
+    assert view.hand is None
+    assert view.legal_actions == (PlayUnseen(),)
+    data = view.to_dict()
+    VIEW.validate(data)
+    assert data["legal_actions"] == ["play unseen"]
+    assert PlayerView.from_dict(data) == view
+    action = wire.action_from_json(wire.to_json(PlayUnseen()))
+    assert action == PlayUnseen()
+    ACTION.validate(wire.to_dict(action))
+    after = state.apply(action, seat=me)
+    assert after.current_trick.cards == state.view((me + 1) % 3).seen_hands[me]
 
 
 def test_a_view_under_rules_without_a_saved_form_is_a_format_error() -> None:

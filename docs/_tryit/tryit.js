@@ -59,9 +59,9 @@ const WORDS = {
     players: "Players",
     round: "Round",
     bidsSoFar: "Bids so far, in bidding order",
-    scorekeeper: "Scorekeeper's seat (0 = first)",
-    dealer: "Dealer's seat",
-    totals: "Totals before this round, by seat",
+    scorekeeper: "Scorekeeper: player number (1 = the first player)",
+    dealer: "Dealer: player number",
+    totals: "Totals before this round, player 1 first",
     checkBids: "Which bids may the next player say?",
     allowed: "allowed",
     blocked: "blocked",
@@ -173,9 +173,9 @@ const WORDS = {
     players: "Spieler",
     round: "Runde",
     bidsSoFar: "Ansagen bisher, in Reihenfolge",
-    scorekeeper: "Platz des Schreibers (0 = erster)",
-    dealer: "Platz des Gebers",
-    totals: "Stand vor dieser Runde, nach Platz",
+    scorekeeper: "Schreiber: Spieler Nummer (1 = erster Spieler)",
+    dealer: "Geber: Spieler Nummer",
+    totals: "Stand vor dieser Runde, Spieler 1 zuerst",
     checkBids: "Was darf der Nächste ansagen?",
     allowed: "erlaubt",
     blocked: "gesperrt",
@@ -267,7 +267,7 @@ const svgBox = (svg) => {
   box.innerHTML = svg; // drawn by wizardrules.svg, which escapes every text it puts in
   return box;
 };
-const errorBox = (answer) => h("p", { class: "tryit-error", role: "alert", text: `${answer.kind}: ${answer.error}` });
+const errorBox = (answer) => h("p", { class: "tryit-error", role: "alert", "data-kind": answer.kind, text: answer.error });
 const download = (name, text, type) => {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = h("a", { href: url, download: name });
@@ -466,8 +466,9 @@ const TOOLS = {
     const cards = h("input", { type: "number", name: "cards", min: 0, max: 20, value: 3 });
     const round = h("input", { type: "number", name: "round", min: 1, max: 60, value: 3 });
     const made = h("input", { type: "text", name: "made", value: "1 0 1", autocomplete: "off" });
-    const keeper = h("input", { type: "number", name: "scorekeeper", min: 0, max: 5, value: 0 });
-    const dealer = h("input", { type: "number", name: "dealer", min: 0, max: 5, value: 0 });
+    // people count players 1..N; the library counts seats 0..N-1
+    const keeper = h("input", { type: "number", name: "scorekeeper", min: 1, max: 6, value: 1 });
+    const dealer = h("input", { type: "number", name: "dealer", min: 1, max: 6, value: 1 });
     const totals = h("input", { type: "text", name: "totals", value: "10 40 30 20", autocomplete: "off" });
     const hookFields = h("div", { class: "tryit-row" }, field(t("scorekeeper"), keeper), field(t("dealer"), dealer), field(t("totals"), totals));
     const freeField = check(t("firstRoundFree"), firstFree);
@@ -482,8 +483,8 @@ const TOOLS = {
       const hook = policy.value === "hook";
       const result = py("bids", {
         policy: policy.value, cards: Number(cards.value), made: numbers(made.value), players: Number(players.value),
-        round_number: Number(round.value), first_round_free: firstFree.checked, scorekeeper: Number(keeper.value),
-        dealer: hook ? Number(dealer.value) : null, totals: hook ? numbers(totals.value) : null,
+        round_number: Number(round.value), first_round_free: firstFree.checked, scorekeeper: Number(keeper.value) - 1,
+        dealer: hook ? Number(dealer.value) - 1 : null, totals: hook ? numbers(totals.value) : null, lang,
       });
       answer.replaceChildren();
       if (result.error) return answer.append(errorBox(result));

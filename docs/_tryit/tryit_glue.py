@@ -80,6 +80,10 @@ _WORDS: Final = {
         "{suit} wurde ausgespielt, die Hand hat keine: jede Karte darf (R5.3)",
     ),
     "would-win": ("takes the trick so far", "nimmt den Stich bis jetzt"),
+    "bad-input": (
+        "{tool}: the page sent values of the wrong kind; reload the page",
+        "{tool}: die Seite hat Werte der falschen Art geschickt; bitte die Seite neu laden",
+    ),
 }
 
 
@@ -231,13 +235,17 @@ def bids(
     scorekeeper: int = 0,
     dealer: int | None = None,
     totals: Sequence[int] | None = None,
+    lang: str = "en",
 ) -> Answer:
     """The bid helper: each bid 0..cards for the next bidder, allowed or not and why (R4.1, R4.2).
 
     Example:
         >>> [(b["bid"], b["allowed"], b["why"]) for b in bids("not-equal", 3, [1, 0, 1], 4)["bids"]][:2]
         [(0, True, None), (1, False, 'the bids would add up to 3')]
+        >>> bids("not-equal", 3, [1, 0, 1], 4, lang="de")["bids"][1]["why"]
+        'sonst ergäben die Ansagen genau 3'
     """
+    language = _lang(lang)
     rule = _policy(policy, first_round_free=first_round_free, scorekeeper=scorekeeper)
     so_far = list(made)
     before = None if totals is None else list(totals)
@@ -255,7 +263,7 @@ def bids(
                 dealer=dealer,
             )
         except _BidNotAllowed as refused:
-            answers.append({"bid": bid, "allowed": False, "why": refused.reason})
+            answers.append({"bid": bid, "allowed": False, "why": refused.reason_text(language=language)})
         else:
             answers.append({"bid": bid, "allowed": True, "why": None})
     bidder = None if dealer is None else (dealer + 1 + len(made)) % players
@@ -590,19 +598,26 @@ def call(name: str, args: str) -> str:
     """Run tool `name` with the JSON object `args` as keyword arguments; the answer as JSON.
 
     A library error (every one is a `WizardRulesError`) comes back as
-    `{"error": message, "kind": class name}`, as does a value of the wrong type from the page.
+    `{"error": message, "kind": class name}`, the message in the page's language (`lang`),
+    as does a value of the wrong type from the page, which names no class of the code.
 
     Example:
         >>> json.loads(call("points", '{"bid": 2, "tricks": 2}'))["total"]
         40
         >>> json.loads(call("trick", '{"cards": "R14"}'))["kind"]
         'NotationError'
+        >>> json.loads(call("trick", '{"cards": "X9", "lang": "de"}'))["error"]
+        "'X9' ist keine Karte: 'X' ist kein Farbbuchstabe (R, Y, G, B)"
     """
     tool = TOOLS.get(name)
     if tool is None:
         return json.dumps({"error": f"no tool named {name!r}", "kind": "LookupError"})
+    given = json.loads(args)
+    language = Language.DE if isinstance(given, dict) and given.get("lang") == "de" else Language.EN
     try:
-        answer = tool(**json.loads(args))
-    except (WizardRulesError, ValueError, TypeError, KeyError) as error:
-        return json.dumps({"error": str(error), "kind": type(error).__name__})
+        answer = tool(**given)
+    except WizardRulesError as error:
+        return json.dumps({"error": error.to_text(language=language), "kind": type(error).__name__})
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return json.dumps({"error": _say("bad-input", language, tool=name), "kind": "TypeError"})
     return json.dumps(answer)

@@ -25,7 +25,7 @@ Examples:
 from typing import TYPE_CHECKING, Any, Final
 
 from wizardrules import _lazy, bots
-from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, parse_action
+from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bidding import (
     BidContext,
     BidFacts,
@@ -115,7 +115,7 @@ from wizardrules.scoring import (
     winners,
 )
 from wizardrules.sheet import PendingRound, Round, ScoreSheet
-from wizardrules.tournament import BotStats, TournamentResult, tournament
+from wizardrules.tournament import BotFactory, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
     TrickDecision,
@@ -188,6 +188,7 @@ __all__ = [
     "BidsRevealed",
     "BlindBidError",
     "Bot",
+    "BotFactory",
     "BotStats",
     "Card",
     "CardError",
@@ -231,6 +232,7 @@ __all__ = [
     "Phase",
     "PhaseError",
     "Play",
+    "PlayUnseen",
     "PlayerError",
     "PlayerView",
     "PointsBreakdown",

@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from wizardrules._convert import file_text, shown
+from wizardrules._convert import file_text, shown, type_name
 from wizardrules.bidding import BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
 from wizardrules.cards import Special
 from wizardrules.errors import FormatError, WizardRulesError
@@ -167,7 +167,7 @@ def load_versioned(text: str | bytes, *, format_name: str, version: int, what: s
             more than `MAX_DEPTH` deep, not an object of `format_name`, or another version.
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise FormatError(f"{what}: expected JSON text, got {type(text).__name__}")
+        raise FormatError(f"{what}: expected JSON text, got {type_name(text)}")
     text = file_text(text, what, FormatError)  # at most MAX_FILE, before anything is read
     try:
         data = json.loads(text)
@@ -236,7 +236,7 @@ def _enum(cls: Any, value: JSON, what: str) -> Any:
 
 def _field(data: JSON, key: str, kind: type, what: str) -> Any:
     if not isinstance(data, Mapping):
-        raise FormatError(f"{what}: expected an object, got {type(data).__name__}")
+        raise FormatError(f"{what}: expected an object, got {type_name(data)}")
     if key not in data:
         raise FormatError(f"{what}: the field {key!r} is missing")
     value = data[key]

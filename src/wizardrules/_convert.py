@@ -38,7 +38,7 @@ def as_tuple(
     if type(value) is tuple:
         items: tuple[T, ...] = value
     elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise error(f"{what} {shown(value)}: expected a sequence, got {type(value).__name__}")
+        raise error(f"{what} {shown(value)}: expected a sequence, got {type_name(value)}")
     else:
         if limit is not None and isinstance(value, Sized) and _size(value) > limit:
             raise error(f"{what} {shown(value)}: more than {limit} entries")
@@ -92,7 +92,7 @@ def file_text(text: object, what: str, error: type[WizardRulesError]) -> str | b
         wizardrules.errors.WizardRulesError: sheet: 16777217 characters, more than the 16777216 (16 MiB) a file may have
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise error(f"{what}: expected text, got {type(text).__name__}")
+        raise error(f"{what}: expected text, got {type_name(text)}")
     if len(text) > MAX_FILE:
         unit = "characters" if isinstance(text, str) else "bytes"
         raise error(f"{what}: {len(text)} {unit}, more than the {MAX_FILE} (16 MiB) a file may have")
@@ -186,4 +186,18 @@ def shown(value: object) -> str:
     try:
         return _SHORT.repr(value)
     except Exception:
-        return f"<{type(value).__name__} object>"
+        return f"<{type_name(value)} object>"
+
+
+def type_name(value: object) -> str:
+    """The name of `value`'s class for a message: its first public class, never a private one (`_State` is `GameState`).
+
+    Examples:
+        >>> from wizardrules import new_game
+        >>> type_name(new_game(3, seed=1).apply(new_game(3, seed=1).legal_actions()[0])), type_name(3)
+        ('GameState', 'int')
+    """
+    for cls in type(value).__mro__:
+        if not cls.__name__.startswith("_"):
+            return cls.__name__
+    return "object"

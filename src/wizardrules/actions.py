@@ -2,7 +2,8 @@
 
 Actions are small frozen values with a compact notation that round-trips:
 `bid 2`, `bid 0 blind`, `look`, `play R13`, `trump green`, and with special cards (R8)
-`play CLOUD:R`, `trump none` (the Werewolf's holder), `cloud +1` and `pass R7` (the Juggler).
+`play CLOUD:R`, `trump none` (the Werewolf's holder), `cloud +1` and `pass R7` (the Juggler),
+and in a clairvoyance round (R4.5) `play unseen`: play the one card one holds without seeing it.
 
 Examples:
     >>> from wizardrules import parse_action
@@ -24,7 +25,7 @@ from wizardrules.bidding import CloudChange
 from wizardrules.cards import ALL_CARDS, Card, Suit
 from wizardrules.errors import ActionError, NotationError
 
-__all__ = ["Action", "Bid", "ChangeBid", "ChooseTrump", "Look", "PassCard", "Play", "parse_action"]
+__all__ = ["Action", "Bid", "ChangeBid", "ChooseTrump", "Look", "PassCard", "Play", "PlayUnseen", "parse_action"]
 
 MAX_BID: Final = 67
 
@@ -166,13 +167,45 @@ class Look:
         return "look"
 
 
-Action: TypeAlias = "Bid | Play | ChooseTrump | Look | ChangeBid | PassCard"
+@frozen(cache_hash=True)
+class PlayUnseen:
+    """Play the card one holds without seeing it: the play of a clairvoyance round (R4.5).
+
+    In a clairvoyance round each player holds one card to the forehead and sees every card
+    but their own, so a play that names the card would tell them what it is. This action
+    names none: the table plays the card the player holds. It is the one entry of the
+    player's [`PlayerView.legal_actions`][wizardrules.PlayerView] on their turn in that
+    round. Clairvoyance is played with one card (R4.5), so there is no choice to make; a
+    Cloud, Juggler or Shapeshifter played unseen takes the first declaration
+    [`GameState.legal_actions`][wizardrules.GameState.legal_actions] lists for it (red, a
+    Wizard) and so does what the card says. The game's record keeps the card played.
+
+    Examples:
+        >>> from wizardrules import Rules, Variant, new_game
+        >>> state = new_game(["Ann", "Ben", "Cem"], rules=Rules(variants=Variant.CLAIRVOYANCE), seed=2)
+        >>> while state.phase.value != "playing":
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> me = state.to_move
+        >>> view = state.view(me)
+        >>> view.hand, [str(action) for action in view.legal_actions]
+        (None, ['play unseen'])
+        >>> left = (me + 1) % 3  # the next player sees the card played
+        >>> state.apply(PlayUnseen(), seat=me).current_trick.cards == state.view(left).seen_hands[me]
+        True
+    """
+
+    def __str__(self) -> str:
+        return "play unseen"
+
+
+Action: TypeAlias = "Bid | Play | ChooseTrump | Look | ChangeBid | PassCard | PlayUnseen"
 """Any action a player can take."""
-ACTION_CLASSES: Final = (Bid, Play, ChooseTrump, Look, ChangeBid, PassCard)
+ACTION_CLASSES: Final = (Bid, Play, ChooseTrump, Look, ChangeBid, PassCard, PlayUnseen)
 """The classes of `Action`, for `isinstance`."""
 
 # Shared instances, so that listing legal actions allocates nothing.
 LOOK: Final = Look()
+PLAY_UNSEEN: Final = PlayUnseen()
 BIDS: Final = tuple(Bid(tricks=n) for n in range(MAX_BID + 1))
 BLIND_BIDS: Final = tuple(Bid(tricks=n, blind=True) for n in range(MAX_BID + 1))
 PLAYS: Final = {card: Play(card) for card in ALL_CARDS}
@@ -185,8 +218,9 @@ _CHANGE_WORDS: Final = {"+1": CloudChange.UP, "up": CloudChange.UP, "-1": CloudC
 def parse_action(text: str) -> Action:
     """Read an action in its notation.
 
-    The forms are `bid N`, `bid N blind`, `look`, `play CARD`, `trump SUIT`, `trump none`,
-    `cloud +1`, `cloud -1` (also `cloud up`, `cloud down`) and `pass CARD`.
+    The forms are `bid N`, `bid N blind`, `look`, `play CARD`, `play unseen` (R4.5),
+    `trump SUIT`, `trump none`, `cloud +1`, `cloud -1` (also `cloud up`, `cloud down`) and
+    `pass CARD`.
 
     Raises:
         NotationError: the text is not an action; the message says why.
@@ -205,6 +239,8 @@ def parse_action(text: str) -> Action:
     if verb == "look" and not rest:
         return LOOK
     if verb == "play" and len(rest) == 1:
+        if rest[0].lower() == "unseen":
+            return PLAY_UNSEEN
         card = Card.parse(rest[0])
         return PLAYS.get(card) or Play(card)
     if verb == "trump" and len(rest) == 1:
@@ -225,6 +261,6 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"{shown(text)} is not an action: after the bid only 'blind' may follow")
         return (BLIND_BIDS if len(rest) == 2 else BIDS)[int(number)]
     raise NotationError(
-        f"{shown(text)} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD', 'trump SUIT', "
-        "'trump none', 'cloud +1', 'cloud -1' or 'pass CARD'"
+        f"{shown(text)} is not an action: expected 'bid N', 'bid N blind', 'look', 'play CARD', 'play unseen', "
+        "'trump SUIT', 'trump none', 'cloud +1', 'cloud -1' or 'pass CARD'"
     )

@@ -101,7 +101,12 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import Any
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from wizardrules.cards import Language
 
 __all__ = [
     "ActionError",
@@ -139,14 +144,28 @@ __all__ = [
 class WizardRulesError(ValueError):
     """Root of every error wizardrules raises on bad input.
 
+    `str(error)` is the English message, for logs; [`to_text`][wizardrules.WizardRulesError.to_text]
+    gives it in the reader's language, and `german` in German.
+
     Examples:
-        >>> from wizardrules import Card, WizardRulesError
+        >>> from wizardrules import Card, Language, WizardRulesError
         >>> try:
         ...     Card.parse("R14")
         ... except WizardRulesError as error:
         ...     print(error)
+        ...     print(error.to_text(language=Language.DE))
         'R14': rank 14 is outside 1..13
+        'R14': der Wert 14 liegt nicht in 1..13
     """
+
+    @property
+    def german(self) -> str:
+        """The message in German, for a person to read; the English one where the library keeps no German form."""
+        return _german_text(str(self))
+
+    def to_text(self, *, language: Language | None = None) -> str:
+        """The message for a person: in German for `Language.DE`, else in English (as `str()`)."""
+        return self.german if _is_german(language) else str(self)
 
 
 class NotationError(WizardRulesError):
@@ -175,6 +194,10 @@ class BidNotAllowedError(BidError):
 
     bid: int
     reason: str
+
+    def reason_text(self, *, language: Language | None = None) -> str:
+        """`reason` for a person: in German for `Language.DE` ("sonst ergäben die Ansagen genau 3")."""
+        return _german_text(self.reason) if _is_german(language) else self.reason
 
     def __init__(self, message: str, *, bid: int, reason: str) -> None:
         super().__init__(message)
@@ -273,6 +296,15 @@ class IllegalActionError(WizardRulesError):
         self.action = action
         self.reason = reason
 
+    @property
+    def german(self) -> str:
+        """The message in German: `Ann darf nicht 5 ansagen: eine Ansage ist 0..1 (R4.1)`."""
+        return f"{self.player} darf nicht {_action_german(self.action)}: {_german_text(self.reason)}"
+
+    def reason_text(self, *, language: Language | None = None) -> str:
+        """`reason` for a person: in German for `Language.DE`."""
+        return _german_text(self.reason) if _is_german(language) else self.reason
+
     def __reduce__(self) -> tuple[Any, tuple[()]]:
         """Pickle with the keyword arguments, so that the error crosses process pools."""
         return (functools.partial(type(self), player=self.player, action=self.action, reason=self.reason), ())
@@ -304,3 +336,280 @@ class IllegalTrumpError(IllegalActionError):
 
 class UndeclaredCardError(IllegalActionError):
     """A Cloud or Juggler played without a named suit, or a Shapeshifter without a role (R8.2, R8.3, R8.7)."""
+
+
+# -- the messages in German ------------------------------------------------------------------
+# The library writes its messages in English (`str()`, for logs); a person reads them in their
+# language. The German forms are kept here, as the English patterns they translate: a message
+# the table does not know stays English.
+
+
+def _is_german(language: object) -> bool:
+    return getattr(language, "value", None) == "de"
+
+
+_SUITS_DE: Final = {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau"}
+
+
+def _what(found: re.Match[str]) -> str:
+    """The score sheet's entry named in a message, in German."""
+    return {"bids": "Ansagen", "tricks": "Stiche"}.get(found[1], found[1])
+
+
+def _suit_de(word: str) -> str:
+    return _SUITS_DE.get(word.lower(), word)
+
+
+_Rule = tuple["re.Pattern[str]", "str | Callable[[re.Match[str]], str]"]
+
+
+def _rules(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[_Rule, ...]:
+    return tuple((re.compile(pattern, re.DOTALL), german) for pattern, german in pairs)
+
+
+def _then(template: str, *groups: int) -> Callable[[re.Match[str]], str]:
+    """A German form whose numbered parts are themselves translated (`german_text`)."""
+
+    def fill(found: re.Match[str]) -> str:
+        parts = [_german_text(found.group(g)) if g in groups else found.group(g) for g in range(found.re.groups + 1)]
+        return template.format(*parts)
+
+    return fill
+
+
+_ACTIONS_DE: Final = _rules(
+    (r"bid (\d+) blind", r"blind \1 ansagen"),
+    (r"bid (\d+)", r"\1 ansagen"),
+    (r"look", "die Karten ansehen"),
+    (r"play unseen", "die ungesehene Karte spielen"),
+    (r"play (\S+)", r"\1 spielen"),
+    (r"trump none", "keinen Trumpf wählen"),
+    (r"trump (red|yellow|green|blue)", lambda m: f"{_suit_de(m.group(1))} als Trumpf wählen"),
+    (r"cloud ([+-]1)", r"die Ansage um \1 ändern"),
+    (r"pass (\S+)", r"\1 weitergeben"),
+)
+
+_MESSAGES_DE: Final = _rules(
+    # whole messages that hold a reason of their own
+    (
+        r"(.+?) cannot (.+?): (.+)",
+        lambda m: f"{m.group(1)} darf nicht {_action_german(m.group(2))}: {_german_text(m.group(3))}",
+    ),
+    (r"bid (\d+) is not allowed: (.+)", _then("die Ansage {1} ist nicht erlaubt: {2}", 2)),
+    (r"(.+?) is not an action: (.+)", _then("{1} ist keine Aktion: {2}", 2)),
+    (r"(.+?) is not a card: (.+)", _then("{1} ist keine Karte: {2}", 2)),
+    (r"(.+) is not card notation: expected text", r"\1 ist keine Kartennotation: erwartet wird Text"),
+    (r"(.+): rank (.+) is outside 1\.\.13", r"\1: der Wert \2 liegt nicht in 1..13"),
+    (
+        r"(.+) is not a suit: expected one of R, Y, G, B or a suit name",
+        r"\1 ist keine Farbe: erwartet R, Y, G, B oder ein Farbname",
+    ),
+    (
+        r"bids: (.+) may not bid (\d+) in round (\d+): (.+)",
+        _then("Ansagen: {1} darf in Runde {3} nicht {2} ansagen: {4}", 4),
+    ),
+    (
+        r"bids: (.+)'s bid (\S+) is more than the (\d+) cards of round (\d+) \(R4\.1\)",
+        r"Ansagen: \1s Ansage \2 ist mehr als die \3 Karten der Runde \4 (R4.1)",
+    ),
+    (r"bidding situation (\(.+\)): (.+)", _then("Ansagelage {1}: {2}", 2)),
+    (r"round (\d+): record the bids before the tricks", r"Runde \1: erst die Ansagen eintragen, dann die Stiche"),
+    (
+        r"round (\d+)'s bids are recorded already; record its tricks",
+        r"die Ansagen der Runde \1 stehen schon; jetzt die Stiche",
+    ),
+    (r"the game is over: all (\d+) rounds are recorded", r"das Spiel ist vorbei: alle \1 Runden sind eingetragen"),
+    (r"nothing to undo: the sheet has no entries", "nichts rückgängig zu machen: der Block ist leer"),
+    (
+        r"tricks (.+) add up to (\d+), but round (\d+) has (\d+) to take \((\d+) cards(.*)\)",
+        r"die Stiche \1 ergeben \2, aber in Runde \3 gibt es \4 (\5 Karten\6)",
+    ),
+    (
+        r"(\w+): (.+)'s entry (.+) is not a whole number",
+        lambda m: f"{_what(m)}: der Eintrag {m[3]} von {m[2]} ist keine ganze Zahl",
+    ),
+    (r"(\w+): (.+)'s entry (.+) is negative", lambda m: f"{_what(m)}: der Eintrag {m[3]} von {m[2]} ist negativ"),
+    (r"(\w+) (.+): expected one number per player", lambda m: f"{_what(m)} {m[2]}: erwartet wird eine Zahl je Spieler"),
+    (
+        r"(\w+) (.+): (\d+) entries for (\d+) players",
+        lambda m: f"{_what(m)} {m[2]}: {m[3]} Einträge für {m[4]} Spieler",
+    ),
+    (r"players (.+): the name (.+) appears twice", r"Spieler \1: der Name \2 kommt zweimal vor"),
+    (
+        r"blind bids by (.+): the rules do not allow blind bids \(Variant\.BLIND_BIDS\)",
+        r"blinde Ansagen von \1: die Regeln erlauben keine blinden Ansagen (Variant.BLIND_BIDS)",
+    ),
+    (
+        r"blind bids in round 1: nobody sees their own card in a clairvoyance round \(R4\.5\)",
+        "blinde Ansagen in Runde 1: in der Hellseh-Runde sieht niemand die eigene Karte (R4.5)",
+    ),
+    (r"trick (.+): (\S+) appears twice, the deck has one", r"Stich \1: \2 kommt zweimal vor, das Spiel hat eine"),
+    (r"trick (.+): (\S+) appears (\d+) times, the deck has 4", r"Stich \1: \2 kommt \3-mal vor, das Spiel hat 4"),
+    (
+        r"trick (.+): (\d+) cards, but a trick has at most (\d+)",
+        r"Stich \1: \2 Karten, aber ein Stich hat höchstens \3",
+    ),
+    (
+        r"(trick|hand) (.+): (\S+) must be played with its declaration \(e\.g\. (\S+)\)",
+        lambda m: (
+            f"{'Stich' if m.group(1) == 'trick' else 'Hand'} {m.group(2)}: {m.group(3)} wird mit seiner "
+            f"Festlegung gespielt (z. B. {m.group(4)})"
+        ),
+    ),
+    (r"trick (.+): the Werewolf is never played \(R8\.6\)", r"Stich \1: der Werwolf wird nie gespielt (R8.6)"),
+    (r"trick '': an empty trick has no winner", "Stich '': ein leerer Stich hat keinen Gewinner"),
+    # the notation's reasons (R1.2)
+    (r"expected text", "erwartet wird Text"),
+    (r"the text is empty", "der Text ist leer"),
+    (
+        r"card notation uses ASCII letters and digits only",
+        "Kartennotation besteht nur aus ASCII-Buchstaben und Ziffern",
+    ),
+    (r"'(.)' is not a suit letter \(R, Y, G, B\)", r"'\1' ist kein Farbbuchstabe (R, Y, G, B)"),
+    (r"write the rank without leading zeros \((.+)\)", r"den Wert ohne führende Nullen schreiben (\1)"),
+    (r"(.+) is not a declaration this card takes", r"\1 ist keine Festlegung, die diese Karte nimmt"),
+    (
+        r"expected a suit letter and rank \(R13, Y1, G7, B10\), W, J, or a special card name",
+        "erwartet: Farbbuchstabe und Wert (R13, Y1, G7, B10), W, J oder der Name einer Sonderkarte",
+    ),
+    (
+        r"a card is passed as held, without a declaration",
+        "eine Karte wird weitergegeben, wie sie auf der Hand ist, ohne Festlegung",
+    ),
+    (r"(.+) is not a bid 0\.\.(\d+)", r"\1 ist keine Ansage 0..\2"),
+    (r"after the bid only 'blind' may follow", "nach der Ansage darf nur 'blind' folgen"),
+    (
+        r"expected 'bid N', 'bid N blind', 'look', 'play CARD', 'play unseen', 'trump SUIT', 'trump none', "
+        r"'cloud \+1', 'cloud -1' or 'pass CARD'",
+        "erwartet 'bid N' (ansagen), 'bid N blind', 'look' (Karten ansehen), 'play KARTE' (spielen), 'play unseen' "
+        "(ungesehen spielen), 'trump FARBE' (Trumpf wählen), 'trump none', 'cloud +1', 'cloud -1' oder "
+        "'pass KARTE' (weitergeben)",
+    ),
+)
+
+
+def _with_clause(found: re.Match[str]) -> str:
+    """A reason followed by its clause, `... (R4.2)`: the reason translated, the clause kept."""
+    inner = _german_text(found.group(1))
+    return f"{inner} ({found.group(2)})" if inner != found.group(1) else found.group(0)
+
+
+_REASONS_DE: Final = _rules(
+    (r"it is (.+)'s turn", r"\1 ist am Zug"),
+    (
+        r"a card is played unseen only in a clairvoyance round \(R4\.5\); name the card to play",
+        "ungesehen wird nur in der Hellseh-Runde gespielt (R4.5); nenne die Karte",
+    ),
+    (r"the dealer must name one of the four suits \(R3\.2\)", "der Geber muss eine der vier Farben nennen (R3.2)"),
+    (r"the trump must be one of the four suits", "Trumpf ist eine der vier Farben"),
+    (r"they have looked at their cards already", "die Karten sind schon angesehen"),
+    (r"they have looked at their cards", "die Karten sind schon angesehen"),
+    (r"a bid is 0\.\.(\d+)", r"eine Ansage ist 0..\1"),
+    (r"the rules do not allow blind bids", "die Regeln erlauben keine blinden Ansagen"),
+    (r"nobody can bid blind in a clairvoyance round", "in der Hellseh-Runde sagt niemand blind an"),
+    (r"look at the cards first, or bid blind", "erst die Karten ansehen oder blind ansagen"),
+    (r"the bid policy forbids it", "die Ansageregel verbietet es"),
+    (r"(\S+) is not in their hand", r"\1 ist nicht auf der Hand"),
+    (
+        r"the Werewolf is never played: it is swapped for the turned-up card",
+        "der Werwolf wird nie gespielt: er wird gegen die aufgedeckte Karte getauscht",
+    ),
+    (
+        r"they hold (red|yellow|green|blue), the led suit, and must follow it",
+        lambda m: f"{_suit_de(m.group(1))} ist ausgespielt und auf der Hand: Farbe bedienen",
+    ),
+    (r"it is not an action", "das ist keine Aktion"),
+    (r"the game is over", "das Spiel ist vorbei"),
+    (
+        r"looking at the hand belongs to blind bidding, which is not on",
+        "die Karten ansehen gehört zu blinden Ansagen, und die gelten nicht",
+    ),
+    (
+        r"nobody looks at their own cards in a clairvoyance round",
+        "in der Hellseh-Runde sieht niemand die eigenen Karten an",
+    ),
+    (r"the dealer must first choose the trump suit", "erst wählt der Geber die Trumpffarbe"),
+    (r"it is time to bid", "jetzt wird angesagt"),
+    (r"the bidding is over; it is time to play a card", "die Ansagen sind vorbei; jetzt wird gespielt"),
+    (
+        r"the winner of the Cloud's trick must first change their bid",
+        "erst ändert, wer den Wolken-Stich gewann, die Ansage",
+    ),
+    (
+        r"after the Juggler's trick every player first passes a card",
+        "nach dem Jongleur-Stich gibt erst jeder eine Karte weiter",
+    ),
+    (
+        r"(.+), who swapped the Werewolf, must first name the trump",
+        r"erst nennt \1, der den Werwolf getauscht hat, den Trumpf",
+    ),
+    (
+        r"a Shapeshifter is played as a Wizard or a Jester: SHAPESHIFTER:W or SHAPESHIFTER:J",
+        "der Gestaltwandler wird als Zauberer oder Narr gespielt: SHAPESHIFTER:W oder SHAPESHIFTER:J",
+    ),
+    (
+        r"a (Cloud|Juggler) is played with the suit its player names, e\.g\. (\S+)",
+        lambda m: (
+            f"{'die Wolke' if m.group(1) == 'Cloud' else 'der Jongleur'} wird mit der Farbe gespielt, "
+            f"die man nennt, z. B. {m.group(2)}"
+        ),
+    ),
+    (
+        r"their bid (\d+) cannot go (up|down); a bid stays within 0\.\.(\d+)",
+        lambda m: (
+            f"die Ansage {m.group(1)} kann nicht {'höher' if m.group(2) == 'up' else 'niedriger'} werden; "
+            f"eine Ansage bleibt in 0..{m.group(3)}"
+        ),
+    ),
+    # the bid rules' reasons (R4.1, R4.2)
+    (r"the bids would add up to (\d+), more than the (\d+) cards", r"die Ansagen ergäben \1, mehr als die \2 Karten"),
+    (r"the bids must add up to (\d+), but would add up to (\d+)", r"die Ansagen müssen \1 ergeben, nicht \2"),
+    (r"the bids would add up to (\d+)", r"sonst ergäben die Ansagen genau \1"),
+    (
+        r"the scorekeeper is not leading, so the bids must not add up to (\d+)",
+        r"der Schreiber führt nicht, also dürfen die Ansagen nicht \1 ergeben",
+    ),
+    (r"bid (.+) is outside 0\.\.(\d+)", r"die Ansage \1 liegt nicht in 0..\2"),
+    (r"all (\d+) players have bid already", r"alle \1 Spieler haben schon angesagt"),
+    (r"a bid must be a whole number 0\.\.(\d+)", r"eine Ansage ist eine ganze Zahl 0..\1"),
+)
+
+_TABLE_DE: Final = (*_MESSAGES_DE, *_REASONS_DE, *_rules((r"(.+) \((R[0-9.]+(?:, R[0-9.]+)*)\)", _with_clause)))
+"""The messages, then the reasons, then a reason with its clause `(R4.2)`, translated without it."""
+
+
+def _translated(text: str, table: tuple[_Rule, ...]) -> str | None:
+    for pattern, german in table:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return german(found) if callable(german) else found.expand(german)
+    return None
+
+
+def _german_text(text: str) -> str:
+    """The German form of one of the library's English messages or reasons; `text` itself when none is kept.
+
+    The engine's refusals, the bid rules' reasons and the notation's errors have German forms:
+    the texts a person meets at a table, on the command line and on the Try-it pages.
+
+    Examples:
+        >>> from wizardrules.errors import _german_text
+        >>> _german_text("the bids would add up to 3")
+        'sonst ergäben die Ansagen genau 3'
+        >>> _german_text("Ann cannot bid 5: a bid is 0..1 (R4.1)")
+        'Ann darf nicht 5 ansagen: eine Ansage ist 0..1 (R4.1)'
+    """
+    found = _translated(text, _TABLE_DE)
+    return text if found is None else found
+
+
+def _action_german(notation: str) -> str:
+    """An action's notation as German words: `bid 2` is `2 ansagen`, `play G7` is `G7 spielen`.
+
+    Examples:
+        >>> from wizardrules.errors import _action_german
+        >>> _action_german("trump green"), _action_german("bid 0 blind")
+        ('Grün als Trumpf wählen', 'blind 0 ansagen')
+    """
+    found = _translated(notation, _ACTIONS_DE)
+    return notation if found is None else found

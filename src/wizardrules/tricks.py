@@ -40,7 +40,6 @@ __all__ = [
 ]
 
 
-
 class _Role(enum.Enum):
     SUITED = 0
     WIZARD = 1

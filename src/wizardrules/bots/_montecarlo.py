@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -40,7 +41,7 @@ def _bot_or_none(_: object, attribute: attrs.Attribute[Any], value: Any) -> None
         raise RulesError(f"MonteCarloBot {attribute.name}={shown(value)}: must be a bot (act(view, legal)) or None")
 
 
-@define
+@define(init=False)
 class MonteCarloBot:
     """Determinized Monte Carlo search: samples worlds, plays each action out, keeps the best.
 
@@ -53,7 +54,8 @@ class MonteCarloBot:
     `legal` on a tie. All actions see the same worlds (common random numbers).
 
     Attributes:
-        samples: worlds per decision.
+        worlds: worlds searched per decision, as `ExpertBot(worlds=...)`; the older name
+            `samples=` still works and warns (`DeprecationWarning`).
         seed: the seed of the bot's random source; with `time_ms=None` its choices are a
             function of the seed and the views it was shown (and of the rollout bot's own
             state, for a rollout bot that keeps one).
@@ -64,28 +66,53 @@ class MonteCarloBot:
         compiled: play the rollouts in the compiled core when the `fast` extra is installed,
             the rollout bot is the default `RuleBot` and the rules are the core's (the standard
             deck, a bid policy its tables hold, `StandardScore`): the very same scores, many times
-            faster, so the same choices for a number of samples and more samples in a time budget.
+            faster, so the same choices for a number of worlds and more worlds in a time budget.
 
     Raises:
-        RulesError: `samples` is not a whole number 1 or more, `seed` not an integer, `rollout`
+        RulesError: `worlds` is not a whole number 1 or more, `seed` not an integer, `rollout`
             not a bot, or `time_ms` not positive.
 
     Examples:
         >>> from wizardrules import RuleBot, Rules, Schedule, play_game
         >>> rules = Rules(schedule=Schedule.ladder(3, rounds=2))
-        >>> play_game([MonteCarloBot(samples=4), RuleBot(), RuleBot()], rules=rules, seed=1).is_over
+        >>> play_game([MonteCarloBot(worlds=4), RuleBot(), RuleBot()], rules=rules, seed=1).is_over
         True
     """
 
-    samples: int = field(default=20, validator=_positive_count)
+    worlds: int = field(default=20, validator=_positive_count)
     seed: int = 0
     rollout: Bot | None = field(default=None, validator=_bot_or_none)
     time_ms: float | None = field(default=None, validator=_positive_time)
     compiled: bool = True
     _rng: random.Random = field(init=False, repr=False, eq=random_state)
 
+    def __init__(
+        self,
+        worlds: int = 20,
+        seed: int = 0,
+        rollout: Bot | None = None,
+        time_ms: float | None = None,
+        compiled: bool = True,
+        *,
+        samples: int | None = None,
+    ) -> None:
+        if samples is not None:
+            warnings.warn(
+                "MonteCarloBot(samples=...) is deprecated: the budget is worlds=..., as on ExpertBot",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            worlds = samples
+        self.__attrs_init__(worlds=worlds, seed=seed, rollout=rollout, time_ms=time_ms, compiled=compiled)
+
     def __attrs_post_init__(self) -> None:
         self._rng = seeded_random(self.seed, "MonteCarloBot")
+
+    @property
+    def samples(self) -> int:
+        """Deprecated: the worlds per decision, now `worlds`."""
+        warnings.warn("MonteCarloBot.samples is deprecated: read worlds", DeprecationWarning, stacklevel=2)
+        return self.worlds
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The legal action with the best mean rollout score over the sampled worlds.
@@ -109,7 +136,7 @@ class MonteCarloBot:
         compiled = _compiled_rollouts() if self.compiled and self.rollout is None else None
         if compiled is not None and not compiled.possible(view.rules):
             compiled = None
-        for done in range(self.samples):
+        for done in range(self.worlds):
             if done and self.time_ms is not None and (time.monotonic() - start) * 1000 >= self.time_ms:
                 break
             state = world_state(view, sample_world(view, self._rng))

@@ -24,7 +24,7 @@ from attrs import define
 
 from wizardrules._convert import shown
 from wizardrules._tables.codes import CARD_OF, DECK_SIZE
-from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
+from wizardrules.actions import PLAY_UNSEEN, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.bots._base import check_turn
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import Phase, PlayerView
@@ -186,6 +186,8 @@ class RuleBot:
         return next(a for a in bids if a.tricks == chosen)
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if PLAY_UNSEEN in legal:  # a clairvoyant player's view offers only this play (R4.5)
+            return PLAY_UNSEEN
         trick = view.current_trick.cards
         trump = view.trump
 

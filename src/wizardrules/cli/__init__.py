@@ -30,12 +30,13 @@ import attrs
 
 from wizardrules import __version__, _lazy, svg
 from wizardrules._convert import shown
+from wizardrules._words import say
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.cli import _human
-from wizardrules.errors import RulesError, WizardRulesError
-from wizardrules.rules import Preset, Rules, Schedule
+from wizardrules.errors import RulesError, WizardRulesError, _german_text
+from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
 from wizardrules.svg import PictureError
@@ -113,26 +114,9 @@ def _cmd_points(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     }
 
 
-# The built-in policies' refusals in German (seed 002: "sonst ergäben die Ansagen genau 3").
-_REFUSALS_DE: Final = (
-    (
-        re.compile(r"the bids would add up to (\d+), more than the (\d+) cards"),
-        r"die Ansagen ergäben \1, mehr als \2 Karten",
-    ),
-    (
-        re.compile(r"the bids must add up to (\d+), but would add up to (\d+)"),
-        r"die Ansagen müssen \1 ergeben, nicht \2",
-    ),
-    (re.compile(r"the bids would add up to (\d+)"), r"sonst ergäben die Ansagen genau \1"),
-)
-
-
 def _refusal(reason: str, lang: Language) -> str:
-    if lang is Language.DE:
-        for pattern, german in _REFUSALS_DE:
-            if pattern.fullmatch(reason):
-                return pattern.sub(german, reason)
-    return reason
+    """A bid rule's reason in the reader's language (seed 002: "sonst ergäben die Ansagen genau 3")."""
+    return _german_text(reason) if lang is Language.DE else reason
 
 
 def _cmd_bids(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -193,9 +177,29 @@ def _progress() -> float | bool:
     return _PROGRESS_AFTER if stream is not None and stream.isatty() else False
 
 
+_VARIANTS_HELP: Final = (
+    "house rules besides the preset's, joined by '+': blind-bids (R4.4), clairvoyance (R4.5: round 1, "
+    "you see the others' cards but not your own)"
+)
+_VARIANTS: Final = {"blind-bids": Variant.BLIND_BIDS, "clairvoyance": Variant.CLAIRVOYANCE}
+
+
+def _variants(text: str | None) -> Variant:
+    """The house rules `--variants` names, joined by `+` or `,`: `blind-bids+clairvoyance`."""
+    variants = Variant.NONE
+    for name in filter(None, (part.strip().lower() for part in re.split(r"[+,]", text or ""))):
+        if name not in _VARIANTS:
+            raise RulesError(f"--variants: {shown(name)} is not a house rule; they are {', '.join(_VARIANTS)}")
+        variants |= _VARIANTS[name]
+    return variants
+
+
 def _rules(args: argparse.Namespace) -> Rules:
-    """The preset's rules, played for the first `--rounds` rounds of the ladder when given."""
+    """The preset's rules with the `--variants` house rules, for the first `--rounds` rounds when given."""
     rules = Preset.parse(args.preset).rules()
+    variants = _variants(args.variants)
+    if variants:
+        rules = attrs.evolve(rules, variants=rules.variants | variants)
     if args.rounds is not None:
         rules = attrs.evolve(rules, schedule=Schedule.ladder(args.players, rounds=args.rounds))
     return rules
@@ -283,7 +287,7 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         if args.json:
             raise RulesError("--json does not go with a human seat: the game is a dialogue on the terminal")
         names = [
-            args.name or f"Human {seat + 1}" if bot is None else f"{type(bot).__name__} {seat + 1}"
+            args.name or f"{say('Human', lang)} {seat + 1}" if bot is None else f"{type(bot).__name__} {seat + 1}"
             for seat, bot in enumerate(bots)
         ]
         final = _human.play_with_human(bots, rules=rules, seed=args.seed, names=names, lang=lang, picture=args.svg)
@@ -373,6 +377,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     play.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
+    play.add_argument("--variants", help=_VARIANTS_HELP)
     play.add_argument(
         "--bots",
         help="comma-separated bots per seat: rule, random, montecarlo, expert (default: all rule); "
@@ -384,10 +389,11 @@ def _parser() -> argparse.ArgumentParser:
         "--human",
         type=int,
         metavar="N",
-        help="you play as player N (1 = the first): each turn shows your hand and the table, "
+        help="you play as player N, counted 1..players (seat N-1 in --json and the API): each turn shows "
+        "your hand and the table, "
         "and you answer with a number or an action such as 'play G7'",
     )
-    play.add_argument("--name", help="your name at the table with --human (default: Human N)")
+    play.add_argument("--name", help="your name at the table with --human (default: Human N, in German Mensch N)")
     play.add_argument("--rounds", type=int, help="play only the first ROUNDS rounds of the ladder")
     play.add_argument("--seed", type=int, default=1, help="seed of the deal (default 1)")
     play.add_argument(
@@ -402,6 +408,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=200, help="number of games (default 200)")
     simulate.add_argument("--preset", default="rulebook", help="the rules: " + ", ".join(p.value for p in Preset))
     simulate.add_argument("--players", type=int, default=4, help="number of players, 3..6 (default 4)")
+    simulate.add_argument("--variants", help=_VARIANTS_HELP)
     simulate.add_argument("--bots", help="comma-separated bots: rule, random, montecarlo, expert (default: all rule)")
     simulate.add_argument("--rounds", type=int, help="play only the first ROUNDS rounds of the ladder")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the tournament (default 1)")
@@ -483,7 +490,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             result = args.run(args, lang)
         except WizardRulesError as error:
-            _say(f"wizardrules {args.command}: error: {error}")
+            word = "Fehler" if lang is Language.DE else "error"
+            _say(f"wizardrules {args.command}: {word}: {error.to_text(language=lang)}")
             return EXIT_ERROR
         if args.json:
             data = {k: v for k, v in result.items() if k != "text"}

@@ -23,11 +23,11 @@ from typing import Final, TextIO
 from wizardrules import svg
 from wizardrules._convert import shown
 from wizardrules._words import and_list, round_of, seat_label, sentence, trump_text
-from wizardrules.actions import Action, Bid, ChooseTrump, Look, PassCard, Play, parse_action
+from wizardrules.actions import Action, Bid, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bots import Bot
 from wizardrules.cards import Language
 from wizardrules.engine import GameState, Phase, PlayerView, new_game
-from wizardrules.errors import IllegalActionError, NotationError, RulesError
+from wizardrules.errors import IllegalActionError, NotationError, RulesError, _action_german
 from wizardrules.events import (
     Event,
 )
@@ -57,7 +57,11 @@ _WORDS: Final = {
     "not legal": ("Not allowed: {reason}", "Nicht erlaubt: {reason}"),
     "not an action": ("Not an action: {reason}", "Keine Aktion: {reason}"),
     "empty": ("Please choose an action.", "Bitte eine Aktion wählen."),
-    "unseen card": ("a card you cannot see", "eine Karte, die du nicht siehst"),
+    "unseen card": ("the card you cannot see", "die Karte, die du nicht siehst"),
+    "cannot see": (
+        "you cannot see your card in this clairvoyance round: play it unseen ('play unseen')",
+        "in der Hellseh-Runde siehst du deine Karte nicht: spiel sie ungesehen ('play unseen')",
+    ),
     "look": ("look at your cards", "Karten ansehen"),
     "blind": ("blind: points double", "blind: doppelte Punkte"),
     "deal": ("{cards} cards, dealer {dealer}", "{cards} Karten, Geber {dealer}"),
@@ -177,17 +181,21 @@ class _Table:
         cells = [f"{number:>3}  {label}".ljust(width) for number, label in enumerate(labels, start=1)]
         for start in range(0, len(cells), columns):
             self.say("".join(cells[start : start + columns]).rstrip())
-        example = str(legal[-1]) if view.hand is not None or not isinstance(legal[-1], Play) else "1"
-        prompt = _w("choose", lang, example=example)
+        prompt = _w("choose", lang, example=str(legal[-1]))
         while True:
             text = self.ask(prompt).strip()
             action = self._read(text, legal)
             if action is None:
                 continue
+            if (
+                isinstance(action, Play) and view.hand is None and view.phase is Phase.PLAYING
+            ):  # naming a card would tell what it is (R4.5)
+                self.say(_fill(_w("not legal", lang, reason=_w("cannot see", lang))))
+                continue
             try:
                 check(action)
             except IllegalActionError as error:
-                self.say(_fill(_w("not legal", lang, reason=error)))
+                self.say(_fill(_w("not legal", lang, reason=error.to_text(language=lang))))
                 continue
             return action
 
@@ -206,7 +214,7 @@ class _Table:
         try:
             return parse_action(text)
         except NotationError as error:
-            self.say(_fill(_w("not an action", lang, reason=error)))
+            self.say(_fill(_w("not an action", lang, reason=error.to_text(language=lang))))
             return None
 
 
@@ -271,18 +279,32 @@ def _players(view: PlayerView, lang: Language) -> list[str]:
 
 
 def _label(action: Action, view: PlayerView, lang: Language) -> str:
-    """The action's notation, with its meaning in words where that helps."""
-    if isinstance(action, Play) and view.hand is None:
-        return f"{_w('unseen card', lang)}"
+    """The action's notation, with its meaning in words where that helps; in German, the words."""
+    if lang is Language.DE:
+        return _label_de(action)
+    if isinstance(action, PlayUnseen):
+        return f"{action} ({_w('unseen card', lang)})"
     if isinstance(action, (Play, PassCard)):
         return f"{action} ({action.card.display(lang)})"
-    if isinstance(action, ChooseTrump) and action.suit is not None and lang is Language.DE:
-        return f"{action} ({action.suit.display(lang)})"
     if isinstance(action, Look):
         return f"{action} ({_w('look', lang)})"
     if isinstance(action, Bid) and action.blind:
         return f"{action} ({_w('blind', lang)})"
     return str(action)
+
+
+def _label_de(action: Action) -> str:
+    """The action in German words: `2 ansagen`, `Grün 7 spielen`, `Rot als Trumpf wählen`."""
+    if isinstance(action, PlayUnseen):
+        return "die Karte spielen, die du nicht siehst"
+    if isinstance(action, Play):
+        return f"{action.card.display(Language.DE)} spielen"
+    if isinstance(action, PassCard):
+        return f"{action.card.display(Language.DE)} weitergeben"
+    words = _action_german(str(action))
+    if isinstance(action, Bid) and action.blind:
+        return f"{words} ({_w('blind', Language.DE)})"
+    return words
 
 
 def play_with_human(
@@ -343,7 +365,7 @@ def _play(bots: Sequence[Bot | None], table: _Table, state: GameState) -> GameSt
             view = state.view(seat)
             table.draw(view)
             table.status(view)
-            action = table.choose(view, legal, partial(state.apply, seat=seat))
+            action = table.choose(view, view.legal_actions, partial(state.apply, seat=seat))
         else:
             action = bot.act(state.view(mover), legal)
         state, events = state.step(action, seat=mover)

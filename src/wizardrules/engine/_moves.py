@@ -14,7 +14,19 @@ from typing import Final
 from wizardrules._convert import shown
 from wizardrules._tables import CODES, winner_index
 from wizardrules._tables.codes import BITS_OF, CARD_OF, HELD_BITS, SUIT_BITS
-from wizardrules.actions import ACTION_CLASSES, PLAYS, TRUMPS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
+from wizardrules.actions import (
+    ACTION_CLASSES,
+    PLAYS,
+    TRUMPS,
+    Action,
+    Bid,
+    ChangeBid,
+    ChooseTrump,
+    Look,
+    PassCard,
+    Play,
+    PlayUnseen,
+)
 from wizardrules.cards import Card
 from wizardrules.engine._bids import NO_BIDS, allowed_bids_at, bid_actions, bid_context
 from wizardrules.engine._layout import (
@@ -93,7 +105,19 @@ def act(s: Core, action: Action, seat: int | None = None) -> Core:
         return change_bid(s, action)  # type: ignore[arg-type]
     if cls is PassCard and phase == PASSING_PHASE:
         return pass_card(s, action)  # type: ignore[arg-type]
+    if cls is PlayUnseen and phase == PLAYING_PHASE:  # GameState.apply plays it in a clairvoyance round
+        raise WrongPhaseError(
+            player=name_of(s, s[MOVE]),
+            action=str(action),
+            reason="a card is played unseen only in a clairvoyance round (R4.5); name the card to play",
+        )
     raise _wrong_phase(s, action, seat)
+
+
+def plays_unseen(s: Core) -> bool:
+    """Whether the player to move plays the card they cannot see: a clairvoyance round's play (R4.5)."""
+    rp = s[ROUND]
+    return s[PHASE] == PLAYING_PHASE and rp[R_NUMBER] == 0 and Variant.CLAIRVOYANCE in rp[R_GAME].rules.variants
 
 
 # -- naming the trump, looking, bidding -------------------------------------------------------

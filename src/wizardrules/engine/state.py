@@ -29,7 +29,7 @@ from wizardrules._tables import plays
 from wizardrules._tables.codes import BITS_OF, CARD_OF, HAND_BITS, SEAT_BITS, SUIT_BITS, cards_of
 from wizardrules._tables.plays import SPECIAL_PLAYS, SUIT_PLAYS, SUIT_SHIFT
 from wizardrules._words import checked_language
-from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
+from wizardrules.actions import PLAYS, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, PlayUnseen
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Language, Suit
 from wizardrules.engine._bids import BID_ACTIONS_MEMO, bid_actions
@@ -80,7 +80,7 @@ from wizardrules.engine._layout import (
     tricks_of,
     won_of,
 )
-from wizardrules.engine._moves import act, bid, other_actions, refused_play
+from wizardrules.engine._moves import act, bid, other_actions, plays_unseen, refused_play
 from wizardrules.engine._round import finish_round, sheet_of
 from wizardrules.engine._seen import seen_by
 from wizardrules.engine._special import end_trick
@@ -393,13 +393,16 @@ class GameState:
         """Whether `action` (by `seat`, if given) is one of `legal_actions()`, which `apply` accepts."""
         if seat is not None and (self._core[PHASE] == OVER_PHASE or type(seat) is not int or seat != self._core[MOVE]):
             return False  # as apply refuses it: the game is over, or not a seat, or not this one's turn
+        if action.__class__ is PlayUnseen:
+            return plays_unseen(self._core)
         return action in self.legal_actions()
 
     def apply(self, action: Action, seat: int | None = None) -> GameState:  # noqa: PLR0915 - the hot path, written out
         """The state after `action`, always checked for legality; this state is unchanged.
 
         Args:
-            action: the action of the player to move.
+            action: the action of the player to move; in a clairvoyance round also
+                [`PlayUnseen`][wizardrules.PlayUnseen], which plays the card they hold (R4.5).
             seat: the seat acting, if the caller wants that checked too.
 
         Raises:
@@ -477,6 +480,13 @@ class GameState:
                 core = finish_round(rp, won, done, acts)
         elif action.__class__ is Bid and s[PHASE] == BIDDING_PHASE and seat is None:
             core = bid(s, action)  # the next most common step
+        elif (
+            action.__class__ is PlayUnseen
+            and plays_unseen(s)
+            and (seat is None or (type(seat) is int and seat == s[MOVE]))
+        ):
+            # the card the player holds and cannot see (R4.5): the first play the state lists for it
+            core = act(s, self.legal_actions()[0], seat)
         else:
             core = act(s, action, seat)
         state = _new_state()
@@ -517,6 +527,8 @@ class GameState:
             IllegalActionError: as for [`apply`][wizardrules.GameState.apply].
         """
         after = self.apply(action, seat=seat)
+        if action.__class__ is PlayUnseen:  # the card the player could not see, now on the table (R4.5)
+            action = self.legal_actions()[0]
         return after, _events(self, after, action)
 
     def events_for(self, seat: int, events: Sequence[Event]) -> tuple[Event, ...]:
@@ -634,7 +646,7 @@ def _events(before: GameState, after: GameState, action: Action) -> tuple[Event,
             chosen = before.passes
             cards = tuple(action.card if i == seat else card for i, card in enumerate(chosen))
             events.append(CardsPassed(cards=tuple(card for card in cards if card is not None)))
-    else:
+    elif isinstance(action, Play):  # `step` passes `play unseen` as the play it made (R4.5)
         events.append(CardPlayed(seat=seat, card=action.card))
         trick = before.current_trick.add(action.card)
         if trick.is_complete:

@@ -30,7 +30,7 @@ from wizardrules._words import (
     trump_text,
     winners_text,
 )
-from wizardrules.actions import Action
+from wizardrules.actions import PLAY_UNSEEN, Action
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Card, Language, Suit
 from wizardrules.engine._bids import allowed_bids_at
@@ -122,7 +122,8 @@ class PlayerView:
         legal_actions: the actions this seat may take now, as
             [`GameState.legal_actions`][wizardrules.GameState.legal_actions] lists them; empty
             when another seat is to act. In a clairvoyance round a seat cannot see the one card
-            it holds (R4.5), so its view lists no play: the table plays that card for it.
+            it holds (R4.5), so its view lists the one play that names no card,
+            [`PlayUnseen`][wizardrules.PlayUnseen] (`play unseen`).
 
     A view travels as JSON: [`to_json`][wizardrules.PlayerView.to_json] writes the wire
     format of [`wizardrules.wire`][wizardrules.wire], [`from_json`][wizardrules.PlayerView.from_json]
@@ -356,12 +357,13 @@ def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
         cloud=cloud,
         passing=passing,
         passed=passed,
-        legal_actions=() if hand is None and phase == PLAYING_PHASE else legal,  # a clairvoyant play (R4.5)
+        legal_actions=_UNSEEN if legal and clairvoyant and phase == PLAYING_PHASE else legal,  # R4.5
     )
 
 
 _NONE: Final = (None,) * MAX_PLAYERS
 _NO_BIDS: Final[frozenset[int]] = frozenset()
+_UNSEEN: Final[tuple[Action, ...]] = (PLAY_UNSEEN,)
 
 
 def _completed(done: Done, cache: RoundCache, n: int, trump: int) -> tuple[Trick, ...]:

@@ -39,7 +39,7 @@ def _rollouts() -> None:
     """One decision of the Monte Carlo bot, whose rollouts play in the compiled core."""
     state = new_game(["A", "B", "C", "D"], seed=0)
     seat = state.to_move or 0  # a new game always has a player to act
-    MonteCarloBot(samples=2, seed=0).act(state.view(seat), state.legal_actions())
+    MonteCarloBot(worlds=2, seed=0).act(state.view(seat), state.legal_actions())
 
 
 _PARTS: tuple[tuple[str, Callable[[], None]], ...] = (

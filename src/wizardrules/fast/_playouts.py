@@ -84,7 +84,7 @@ def _checked_threads(threads: object) -> None:
     """Refuse a number of threads that is not None or 1..numba's threads."""
     if threads is None:
         return
-    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set when numba loads
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined, unused-ignore]  # set when numba loads (numba untyped without it)
     if type(threads) is not int or not 1 <= threads <= most:
         raise RulesError(f"threads {shown(threads)}: give 1..{most} or None for all")
 

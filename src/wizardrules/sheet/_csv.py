@@ -21,7 +21,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from wizardrules._convert import file_text, shown
+from wizardrules._convert import file_text, shown, type_name
 from wizardrules._names import lookup
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import Special, Suit
@@ -157,7 +157,7 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
         except UnicodeDecodeError as error:
             raise FormatError(f"{_WHAT}: not UTF-8 text ({error.reason})") from None
     if not isinstance(text, str):
-        raise FormatError(f"{_WHAT}: expected text, got {type(text).__name__}")
+        raise FormatError(f"{_WHAT}: expected text, got {type_name(text)}")
     try:
         table = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as error:

@@ -43,7 +43,7 @@ from importlib import resources
 from typing import Any
 
 from wizardrules import _codec
-from wizardrules._convert import shown
+from wizardrules._convert import shown, type_name
 from wizardrules.actions import ACTION_CLASSES, Action
 from wizardrules.engine import PlayerView
 from wizardrules.errors import FormatError
@@ -149,7 +149,7 @@ def _written(value: Any, write: Callable[[Any], T]) -> T:
     except FormatError:
         raise
     except (KeyError, AttributeError, TypeError, ValueError, IndexError, RecursionError) as error:
-        kind = type(value).__name__
+        kind = type_name(value)
         reason = f"a field holds a value of the wrong kind ({error!r:.80})"
         raise FormatError(f"{kind} {shown(value)} has no wire form: {reason}") from None
 
@@ -216,7 +216,7 @@ def _loaded(text: str | bytes, what: str) -> JSON:
     if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_TEXT:
         raise FormatError(f"{what}: the text is longer than {MAX_TEXT} characters")
     if not isinstance(text, (str, bytes, bytearray)):
-        raise FormatError(f"{what}: expected JSON text, got {type(text).__name__}")
+        raise FormatError(f"{what}: expected JSON text, got {type_name(text)}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

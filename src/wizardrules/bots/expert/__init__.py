@@ -220,7 +220,7 @@ class ExpertBot:
 
     def __attrs_post_init__(self) -> None:
         self._rng = seeded_random(self.seed, "ExpertBot")
-        self._fallback = MonteCarloBot(samples=self.worlds, seed=self.seed, time_ms=self.time_ms)
+        self._fallback = MonteCarloBot(worlds=self.worlds, seed=self.seed, time_ms=self.time_ms)
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The legal action with the best mean score over the weighted worlds.
