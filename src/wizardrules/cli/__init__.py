@@ -21,7 +21,6 @@ import shutil
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import Final, NoReturn
 
@@ -37,7 +36,6 @@ from wizardrules.errors import FormatError, RulesError, WizardRulesError
 from wizardrules.rules import Preset, Rules, Schedule
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
-from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
 
@@ -61,10 +59,7 @@ def _save_svg(path: str | None, picture: str) -> None:
     """Write `picture` to `path` when `--svg PATH` was given."""
     if path is None:
         return
-    try:
-        Path(path).write_text(picture, encoding="utf-8")
-    except OSError as problem:
-        raise PictureError(f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})") from None
+    _human.write_picture(path, picture)
 
 
 def _read_file(name: str, what: str) -> str:
