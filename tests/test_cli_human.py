@@ -411,7 +411,7 @@ def test_a_name_the_output_cannot_encode_is_written_in_escapes() -> None:
 
 def test_output_piped_into_head_and_closed_stdout_end_with_code_1() -> None:
     """A reader that stops (`| head -3`) ends the game quietly with code 1; a closed stdout with one line."""
-    with subprocess.Popen(  # noqa: S603 - our own program, no shell
+    with subprocess.Popen(
         [sys.executable, "-m", "wizardrules", "play", "--players", "3", "--human", "1"],  # more than a pipe holds
         env={**os.environ, "PYTHONPATH": _SRC},
         stdin=subprocess.PIPE,
