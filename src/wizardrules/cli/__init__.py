@@ -22,24 +22,22 @@ import shutil
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, NoReturn
 
 import attrs
 
 from wizardrules import __version__, _lazy, svg
-from wizardrules._convert import shown
+from wizardrules._convert import MAX_FILE, shown
 from wizardrules._words import say
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.cli import _human
-from wizardrules.errors import RulesError, WizardRulesError, _german_text
+from wizardrules.errors import FormatError, RulesError, WizardRulesError, _german_text
 from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
-from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
 
@@ -63,10 +61,39 @@ def _save_svg(path: str | None, picture: str) -> None:
     """Write `picture` to `path` when `--svg PATH` was given."""
     if path is None:
         return
+    _human.write_picture(path, picture)
+
+
+def _read_file(name: str, what: str) -> str:
+    """The text of the file `name`, read as UTF-8, at most `MAX_FILE` (16 MiB) of it.
+
+    Reading stops one byte past the limit, so a device or pipe without end (`/dev/zero`) is
+    refused at once; a FIFO is read as it comes. Text in another encoding is refused with
+    the place of its first byte that is not UTF-8.
+
+    Raises:
+        FormatError: the file cannot be opened or read, is longer than 16 MiB, or is not UTF-8.
+
+    Examples:
+        >>> _read_file("/dev/zero", "score sheet")
+        Traceback (most recent call last):
+        ...
+        wizardrules.errors.FormatError: score sheet '/dev/zero': more than the 16777216 bytes (16 MiB) a file may have
+    """
+    label = f"{what} {name!r:.80}"
     try:
-        Path(path).write_text(picture, encoding="utf-8")
+        with open(name, "rb") as file:
+            data = file.read(MAX_FILE + 1)
     except OSError as problem:
-        raise PictureError(f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})") from None
+        raise FormatError(f"{label}: cannot read it ({problem.strerror or problem})") from None
+    if len(data) > MAX_FILE:
+        raise FormatError(f"{label}: more than the {MAX_FILE} bytes (16 MiB) a file may have")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise FormatError(
+            f"{label}: not UTF-8 text (byte {problem.start + 1} is {data[problem.start]:#04x}); save it as UTF-8"
+        ) from None
 
 
 def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -260,11 +287,7 @@ def _ratings_module() -> ModuleType:
 def _cmd_ratings(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     sheets = []
     for name in args.sheets:
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except OSError as problem:
-            raise RulesError(f"score sheet {name!r:.80}: cannot read it ({problem.strerror or problem})") from None
-        sheets.append(ScoreSheet.from_json(text))
+        sheets.append(ScoreSheet.from_json(_read_file(name, "score sheet")))
     ratings = _ratings_module().rate_sheets(sheets)
     return {**ratings.to_dict(), "text": ratings.to_text(language=lang)}
 

@@ -46,6 +46,7 @@ from wizardrules import _codec
 from wizardrules._convert import shown, type_name
 from wizardrules.actions import ACTION_CLASSES, Action
 from wizardrules.engine import PlayerView
+from wizardrules.engine._reach import view_problem
 from wizardrules.errors import FormatError
 from wizardrules.events import Event
 from wizardrules.tricks import MAX_PLAYERS
@@ -231,9 +232,15 @@ def view_from_dict(data: JSON) -> PlayerView:
 
     Raises:
         FormatError: not a view document of this version, or a field is wrong; the message
-            names the field's path (`view.hand[2]: ...`).
+            names the field's path (`view.hand[2]: ...`); or a view no game can reach (a table,
+            round, hand or trick of the wrong size, counts beyond the round, a card seen more
+            often than the deck holds it).
     """
-    return _view_of(_document(data, VIEW_FORMAT, "view"))
+    view = _view_of(_document(data, VIEW_FORMAT, "view"))
+    problem = view_problem(view)
+    if problem:
+        raise FormatError(f"view: no game reaches this view: {problem}")
+    return view
 
 
 def view_from_json(text: str | bytes) -> PlayerView:
