@@ -255,8 +255,10 @@ export async function startApp({ root, name, words, glue, start }) {
     const indexURL = new URL(config.pyodide, SHELL).href;
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
     const pyodide = await loadPyodide({ indexURL });
+    performance.mark("app-pyodide");
     status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
     await pyodide.loadPackage(config.wheels.map((wheel) => new URL(wheel, SHELL).href), { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+    performance.mark("app-wheels");
     const glueURL = new URL(glue, location.href);
     const module = glueURL.pathname.split("/").pop().replace(/\.py$/, "");
     if (!/^[a-z_][a-z0-9_]*$/.test(module)) throw new Error(`the glue's file name ${module} is not a Python module name`);
@@ -269,6 +271,7 @@ export async function startApp({ root, name, words, glue, start }) {
     pyodide.FS.writeFile(`/home/pyodide/${module}.py`, glueText);
     pyodide.runPython(`import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\nimport wizardrules, app_shell, ${module}`);
     const shell = pyodide.pyimport("app_shell");
+    performance.mark("app-import");
     const hello = JSON.parse(shell.hello()); // the library's first answer: loadPackage does not throw for a missing wheel, this does
     if (hello.winner !== 1) throw new Error("the library gave a wrong first answer");
     app.pyodide = pyodide;
@@ -278,6 +281,7 @@ export async function startApp({ root, name, words, glue, start }) {
     status.hidden = true;
     for (const notice of notices) app.notice(notice());
     await start(app);
+    performance.mark("app-start");
     app.seconds = performance.now() / 1000;
     root.dataset.readyMs = String(Math.round(performance.now()));
     root.dataset.ready = "true";
