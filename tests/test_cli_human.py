@@ -453,6 +453,8 @@ def test_r1_3_a_german_session_with_hostile_answers_reads_no_english_sentence(
         if _ENGLISH.search(words):
             english.append(line)
     assert english == []
+
+
 # -- the terminal is input: hostile bytes, encodings, closed and broken output, --svg targets ----------------
 
 _SHORT_GAME = ("play", "--players", "3", "--human", "1", "--rounds", "2")
