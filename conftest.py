@@ -22,6 +22,7 @@ collect_ignore_glob = [
     "benchmarks/*",
     "tools/*",
     "docs/_tryit/node_modules/*",
+    "tests/_table_server.py",  # the server tests' helpers: no doctests, and they need the extra server
 ]
 
 # The modules of optional extras, and the docs pages that use them, are collected for their
