@@ -112,7 +112,8 @@ _TEXTS: Final = ["bid 99", "bid 1 dark", "pass CLOUD:R", "play R0", "play r07", 
 def test_r1_3_every_notation_error_of_an_action_has_a_german_form(text: str) -> None:
     error = refusal(lambda: parse_action(text))
     assert error is None or isinstance(error, NotationError)
-    assert error is None or english_left(error.german) is None, error
+    # the input is quoted back as typed (its own quotes may unbalance the notation's): it is not the message's words
+    assert error is None or english_left(error.german.replace(repr(text), "")) is None, error
 
 
 @pytest.mark.parametrize(
