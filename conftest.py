@@ -22,6 +22,7 @@ collect_ignore_glob = [
     "benchmarks/*",
     "tools/*",
     "docs/_tryit/node_modules/*",
+    "tests/_table_server.py",  # the server tests' helpers: no doctests, and they need the extra server
 ]
 
 # The modules of optional extras, and the docs pages that use them, are collected for their
@@ -33,6 +34,8 @@ _EXTRAS = {
     "pyspiel": ["src/wizardrules/rl/openspiel.py"],
     "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
     "openskill": ["src/wizardrules/tournament/ratings.py", "docs/strength.md"],
+    "starlette": ["src/wizardrules/table/server.py"],
+    "segno": ["src/wizardrules/table/server.py"],
 }
 for _module, _paths in _EXTRAS.items():
     if find_spec(_module) is None:

@@ -18,12 +18,14 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any, TypeVar
 
+import attrs
 import pytest
 from hypothesis import strategies as st
 
 from wizardrules import (
     ALL_CARDS,
     STANDARD_SCORE,
+    Action,
     Bid,
     BidReveal,
     Card,
@@ -40,7 +42,9 @@ from wizardrules import (
     Look,
     NotEqualBids,
     PassCard,
+    Phase,
     Play,
+    PlayerView,
     Preset,
     RuleBot,
     Rules,
@@ -51,6 +55,7 @@ from wizardrules import (
     StandardScore,
     Suit,
     TieBreak,
+    Trick,
     Variant,
     WizardRulesError,
     new_game,
@@ -372,3 +377,77 @@ def states() -> tuple[GameState, ...]:
                 break
             state = state.apply(rng.choice(state.legal_actions()))
     return tuple(found)
+
+
+# -- hostile views ------------------------------------------------------------------------------------------------
+
+_VIEW_NUMBERS = st.one_of(st.integers(-2, 70), st.sampled_from([100_000, 10**12, 2**63]))
+"""Numbers a hostile view holds: within and beyond a round, and far beyond."""
+
+
+def _trick_or_none(leader: int, players: int, trump: Suit | None, played: list[Card]) -> Trick | None:
+    try:
+        return Trick(leader=leader, players=players, trump=trump, cards=tuple(played))
+    except WizardRulesError:
+        return None
+
+
+_tricks = st.builds(_trick_or_none, st.integers(0, 8), st.integers(3, 8), suits, st.lists(cards, max_size=8)).filter(
+    lambda trick: trick is not None
+)
+"""Tricks of any table's size, of any cards (duplicates, specials the rules lack)."""
+_per_seat = st.lists(st.one_of(st.none(), _VIEW_NUMBERS), max_size=8).map(tuple)
+_view_fields: dict[str, st.SearchStrategy[Any]] = {
+    "seat": _VIEW_NUMBERS,
+    "dealer": _VIEW_NUMBERS,
+    "to_move": st.one_of(st.none(), _VIEW_NUMBERS),
+    "players": st.lists(st.sampled_from(["Ann", "Ben", "Cem", "Dan"]), max_size=8).map(tuple),
+    "round_number": _VIEW_NUMBERS,
+    "rounds": _VIEW_NUMBERS,
+    "cards": _VIEW_NUMBERS,
+    "phase": st.sampled_from(Phase),
+    "trump": suits,
+    "turned_up": st.one_of(st.none(), cards),
+    "hand": st.one_of(st.none(), st.lists(cards, max_size=70).map(tuple)),
+    "seen_hands": st.lists(st.one_of(st.none(), card_lists.map(tuple)), max_size=8).map(tuple),
+    "hand_sizes": st.lists(_VIEW_NUMBERS, max_size=8).map(tuple),
+    "bids": _per_seat,
+    "blind": st.lists(st.one_of(st.none(), st.booleans()), max_size=8).map(tuple),
+    "current_trick": _tricks,
+    "completed_tricks": st.lists(_tricks, max_size=8).map(tuple),
+    "tricks_won": st.lists(_VIEW_NUMBERS, max_size=8).map(tuple),
+    "totals": st.lists(_VIEW_NUMBERS, max_size=8).map(tuple),
+    "allowed_bids": st.frozensets(_VIEW_NUMBERS, max_size=5),
+    "werewolf": st.one_of(st.none(), _VIEW_NUMBERS),
+    "rules": st.sampled_from([SHORT, Rules(), Rules(special_cards=frozenset(Special)), Preset.SECRET_BIDS.rules()]),
+}
+"""Per field of a view, values a view from `view_from_json` or built by hand may hold."""
+_seat_entries: dict[str, st.SearchStrategy[Any]] = {
+    "seen_hands": st.one_of(st.none(), card_lists.map(tuple)),
+    "hand_sizes": _VIEW_NUMBERS,
+    "bids": st.one_of(st.none(), _VIEW_NUMBERS),
+    "blind": st.one_of(st.none(), st.booleans()),
+    "tricks_won": _VIEW_NUMBERS,
+    "totals": _VIEW_NUMBERS,
+}
+"""Per per-seat field, entries of one seat: drawn one per seat, so that a view gets past its lengths' check."""
+
+
+def hostile_views(data: st.DataObject, states: tuple[GameState, ...]) -> tuple[PlayerView, tuple[Action, ...]]:
+    """A view of one of `states` at its seat to move with one to three fields spoiled, and the state's legal actions."""
+    state = data.draw(st.sampled_from([s for s in states if not s.is_over]))
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    spoiled = data.draw(st.lists(st.sampled_from(sorted(_view_fields)), min_size=1, max_size=3, unique=True))
+    n = len(view.players)
+    changes = {
+        name: data.draw(
+            st.one_of(_view_fields[name], st.lists(_seat_entries[name], min_size=n, max_size=n).map(tuple))
+            if name in _seat_entries
+            else _view_fields[name],
+            label=name,
+        )
+        for name in spoiled
+    }
+    return attrs.evolve(view, **changes), state.legal_actions()

@@ -31,7 +31,18 @@ def _entries() -> set[str]:
     return set(_ENTRY.findall(API.read_text(encoding="utf-8")))
 
 
-_EXTRAS = {"numpy", "numba", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "openskill"}
+_EXTRAS = {
+    "numpy",
+    "numba",
+    "pettingzoo",
+    "gymnasium",
+    "pyspiel",
+    "open_spiel",
+    "openskill",
+    "starlette",
+    "uvicorn",
+    "segno",
+}
 """The packages of the optional extras: the modules that need them are checked where they are installed."""
 
 
@@ -47,10 +58,18 @@ def _import(name: str) -> ModuleType | None:
 
 def _installed(entry: str) -> bool:
     """Whether the module an entry lies in can be imported here (its extra installed, if it needs one)."""
-    module = ".".join(entry.split(".")[:2])
-    if importlib.util.find_spec(module) is None:  # not a module: a name of the package itself
-        return True
-    return _import(module) is not None
+    parts = entry.split(".")
+    for cut in range(2, len(parts) + 1):
+        module = ".".join(parts[:cut])
+        try:
+            spec = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # the prefix is a module, not a package: the rest are names
+            return True
+        if spec is None:  # not a module: a name inside the module before it
+            return True
+        if _import(module) is None:
+            return False
+    return True
 
 
 def _modules() -> Iterator[ModuleType]:

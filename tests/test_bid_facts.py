@@ -170,7 +170,9 @@ def test_r4_2_a_custom_policy_plays_the_same_game_memoized_or_asked(policy: BidP
 
 def test_r4_2_the_compiled_core_plays_a_custom_policy_that_says_what_it_reads() -> None:
     """R4.2: a custom policy whose facts the tables hold is played by the compiled core, game for game as the engine."""
-    fast = pytest.importorskip("wizardrules.fast", reason='needs the extra fast: pip install -e ".[fast]"')
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    from wizardrules import fast
+
     rules = Rules(bid_policy=DealerNeverZero(), schedule=Schedule.ladder(4, rounds=8))
     run = fast.playouts(40, players=4, rules=rules, seed=11)
     for game in range(40):

@@ -12,18 +12,24 @@ import pty
 import re
 import select
 import signal
+import stat
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wizardrules
-from wizardrules import Language, Preset, RuleBot, new_game
+from wizardrules import Language, Preset, RuleBot, Rules, Schedule, new_game
 from wizardrules.cli import main
-from wizardrules.cli._human import play_with_human
+from wizardrules.cli._human import play_with_human, write_picture
+from wizardrules.svg import PictureError
 
 Capture = pytest.CaptureFixture[str]
 
@@ -447,3 +453,150 @@ def test_r1_3_a_german_session_with_hostile_answers_reads_no_english_sentence(
         if _ENGLISH.search(words):
             english.append(line)
     assert english == []
+
+
+# -- the terminal is input: hostile bytes, encodings, closed and broken output, --svg targets ----------------
+
+_SHORT_GAME = ("play", "--players", "3", "--human", "1", "--rounds", "2")
+
+
+def test_hostile_bytes_through_a_terminal_get_the_question_again(terminals: Callable[..., Terminal]) -> None:
+    """Bytes that are not UTF-8, digits of other scripts, superscripts, thousands of digits and control
+    characters typed at the terminal get the reason and the question again; the game goes on to its end."""
+    terminal = terminals(*_SHORT_GAME, "--name", "Zo\u00eb")
+    for keys, reason in (
+        (b"\xff\xfe\xc3", "Not an action: "),
+        ("\u0663".encode(), "There is no action 3: choose 1 to 2."),  # Arabic-Indic three
+        ("\u00b2".encode(), "Not an action: "),  # a superscript two: a digit, not a decimal
+        (b"9" * 5000, "There is no action 999999\u2026: choose 1 to 2."),
+        (b"\x1b[A\x00\x7f", "Not an action: "),
+    ):
+        assert terminal.read_until(_PROMPT) is not None
+        terminal.press(keys + b"\n")
+        assert terminal.read_until(_PROMPT) is not None
+        assert reason in terminal.text[terminal.mark :], terminal.text[terminal.mark :]
+    assert play_through(terminal, iter(())) == 0
+    assert "Traceback" not in terminal.text
+    assert re.search(r"(wins|share the win) with -?\d+ points\n*$", terminal.text)
+
+
+def run_piped(*args: str, env: dict[str, str] | None = None, **popen: Any) -> subprocess.CompletedProcess[bytes]:
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_SRC, os.environ.get("PYTHONPATH")]))}
+    environment.pop("PYTHONIOENCODING", None)
+    environment.update(env or {})
+    return subprocess.run(  # noqa: S603 - our own program, no shell
+        [sys.executable, "-m", "wizardrules", *args],
+        check=False,
+        env=environment,
+        capture_output=True,
+        timeout=120,
+        **popen,
+    )
+
+
+_ANSWERS = b"1\n" * 400
+
+
+def test_a_name_the_output_cannot_encode_is_written_in_escapes() -> None:
+    """With an ASCII stdout, `--name Zoë` reads `Zo\\xeb` on every line, and the game ends normally."""
+    done = run_piped(*_SHORT_GAME, "--name", "Zo\u00eb", input=_ANSWERS, env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0, done.stderr
+    assert b"At the table: Zo\\xeb, RuleBot 2 and RuleBot 3." in done.stdout
+    assert b"Traceback" not in done.stderr
+
+
+def test_output_piped_into_head_and_closed_stdout_end_with_code_1() -> None:
+    """A reader that stops (`| head -3`) ends the game quietly with code 1; a closed stdout with one line."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "wizardrules", "play", "--players", "3", "--human", "1"],  # more than a pipe holds
+        env={**os.environ, "PYTHONPATH": _SRC},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as program:
+        assert program.stdin is not None
+        assert program.stdout is not None
+        program.stdin.write(b"1\n" * 20_000)
+        program.stdin.close()
+        program.stdout.readline()
+        program.stdout.close()  # as head does after its lines
+        assert program.stderr is not None
+        err = program.stderr.read()
+        program.wait(timeout=120)
+    assert program.returncode == 1
+    assert err == b""
+    closed = run_piped(*_SHORT_GAME, input=_ANSWERS, stdout=None, pass_fds=(), preexec_fn=lambda: os.close(1))
+    assert closed.returncode == 1
+    assert closed.stderr.decode().strip() == "wizardrules play: error: stdout is closed, so the table cannot be shown"
+
+
+def test_svg_writes_through_a_link_and_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    """`--svg` replaces a link's target and keeps the link; a FIFO, a device or a directory is refused
+    before the game with one line, and none is replaced."""
+    real = tmp_path / "real.svg"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.svg"
+    link.symlink_to(real)
+    done = run_piped(*_SHORT_GAME, "--svg", str(link), input=_ANSWERS, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8").startswith("<svg")
+    fifo = tmp_path / "picture.fifo"
+    os.mkfifo(fifo)
+    for target in (fifo, Path(os.devnull), tmp_path):
+        refused = run_piped(*_SHORT_GAME, "--svg", str(target), input=_ANSWERS, cwd=tmp_path)
+        assert refused.returncode == 2, refused.stderr
+        assert refused.stderr.decode().count("\n") == 1
+        assert "not a regular file" in refused.stderr.decode()
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert stat.S_ISCHR(Path(os.devnull).stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "picture.fifo", "real.svg"]
+
+
+def test_svg_leaves_no_temporary_file_when_writing_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A picture that cannot be moved into place is an error naming the file, and its temporary file is gone."""
+
+    def full_disk(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    target = tmp_path / "table.svg"
+    with pytest.raises(PictureError, match="No space left on device"):
+        write_picture(str(target), "<svg/>")
+    assert list(tmp_path.iterdir()) == []
+    ask, _ = scripted([])
+    game = partial(
+        play_with_human,
+        [None, RuleBot(), RuleBot()],
+        rules=Preset.RULEBOOK.rules(),
+        seed=1,
+        names=["A", "B", "C"],
+        lang=Language.EN,
+        ask=ask,
+        out=io.StringIO(),
+        picture=str(target),
+    )
+    with pytest.raises(PictureError, match=r"table\.svg"):
+        game()
+    assert list(tmp_path.iterdir()) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.one_of(st.text(max_size=12), st.text("0123456789\u0663\u0966\uff13\u00b2", max_size=400)), max_size=8)
+)
+def test_any_answers_get_the_question_again(answers: list[str]) -> None:
+    """Any text typed as an answer gets a reason and the question again, never an exception; the game ends."""
+    ask, asked = scripted(list(answers))
+    out = io.StringIO()
+    final = play_with_human(
+        [None, RuleBot(), RuleBot()],
+        rules=Rules(schedule=Schedule.ladder(3, rounds=2)),
+        seed=1,
+        names=["A", "B", "C"],
+        lang=Language.EN,
+        ask=ask,
+        out=out,
+    )
+    assert final.is_over
+    assert len(asked) >= min(len(answers), 1)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +94,27 @@ def test_cli_ratings_errors(
     monkeypatch.setattr(cli_module._lazy, "optional", lambda name: None)
     assert main(["simulate", "--games", "4", "--rounds", "1", "--ratings", "--jobs", "1"]) == 2
     assert "ratings' extra" in capsys.readouterr().err
+
+
+def test_cli_ratings_reads_files_within_their_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file without end (`/dev/zero`) is refused after 16 MiB, text in another encoding in one line,
+    a FIFO is read as it comes; never a traceback (exit code 2)."""
+    started = time.perf_counter()
+    assert main(["ratings", "/dev/zero"]) == 2
+    assert time.perf_counter() - started < 5
+    assert "more than the 16777216 bytes (16 MiB)" in capsys.readouterr().err
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"players": ["Zo\u00eb"]}'.encode("latin-1"))
+    assert main(["ratings", str(latin)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "not UTF-8 text (byte 17 is 0xeb)" in err, err
+    assert main(["ratings", str(tmp_path)]) == 2
+    assert "cannot read it" in capsys.readouterr().err
+    fifo = tmp_path / "sheet.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_text("not json", encoding="utf-8"))
+    writer.start()
+    assert main(["ratings", str(fifo)]) == 2
+    writer.join()
+    assert "score sheet" in capsys.readouterr().err

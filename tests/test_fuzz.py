@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
+import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,6 +39,7 @@ from _hostile import (
     cards,
     counts,
     hostile,
+    hostile_views,
     huge_sequences,
     maybe,
     names,
@@ -64,6 +66,7 @@ from wizardrules import (
     Deal,
     Deck,
     EqualBids,
+    ExpertBot,
     FixedTrump,
     FormatError,
     FreeBids,
@@ -73,6 +76,7 @@ from wizardrules import (
     NotEqualBids,
     PassCard,
     Play,
+    PlayerView,
     Preset,
     RandomBot,
     Round,
@@ -107,6 +111,7 @@ from wizardrules import (
 from wizardrules._convert import shown
 from wizardrules.bots import sample_world, world_state
 from wizardrules.cli import main
+from wizardrules.engine._reach import view_problem
 
 # -- notation, cards and actions ----------------------------------------------------------------------
 
@@ -541,6 +546,65 @@ def test_bots(*, data: st.DataObject, other: Any, samples: Any, time_ms: Any, se
         drawn: Callable[[], object] | None = None if own is None else own.getstate  # a refused act draws nothing
         outcome(lambda bot=bot: bot.act(other, legal), drawn)  # type: ignore[misc]
         outcome(lambda bot=bot: bot.act(view, other), drawn)  # type: ignore[misc]
+
+
+@cache
+def view_states() -> tuple[GameState, ...]:
+    """States to spoil views of: every phase of `states`, and the ladder's eighth round (eight cards a hand)."""
+    state = new_game(4, seed=8)
+    bot = RuleBot()
+    while state.round_number < 8 or len(state.current_trick.cards) < 2:
+        state = state.apply(bot.act(state.view(state.to_move or 0), state.legal_actions()))
+    return (*states(), state)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_bots_and_pictures_take_hostile_views(data: st.DataObject) -> None:
+    """A view is input: a bot answers a legal action or a library error, a picture draws or refuses.
+
+    The searching bots and the table picture refuse every view `view_problem` finds no game
+    reaches, before they size anything by it, and so does the reader of the view's JSON.
+    """
+    warm_search()
+    view, legal = hostile_views(data, view_states())
+    problem = outcome(lambda: view_problem(view))
+    assert isinstance(problem, str), problem
+    bots = (
+        RandomBot(seed=1),
+        RuleBot(),
+        MonteCarloBot(samples=2, seed=1),
+        ExpertBot(worlds=2, oversample=2, compiled=False, seed=1),
+    )
+    for bot in bots:
+        chosen = outcome(lambda bot=bot: bot.act(view, legal))  # type: ignore[misc]
+        assert refused(chosen) or chosen in legal, (bot, chosen)
+        if problem and isinstance(bot, (MonteCarloBot, ExpertBot)):
+            assert refused(chosen), (bot, problem)
+    picture = outcome(lambda: svg.table(view))
+    assert refused(picture) == bool(problem), (problem, picture)
+    if isinstance(picture, str):
+        ET.fromstring(picture)  # noqa: S314 - our own output
+    try:
+        text = view.to_json()
+    except Exception:
+        return
+    read = outcome(lambda: PlayerView.from_json(text))
+    if problem:
+        assert refused(read), problem
+
+
+def test_a_view_of_a_hundred_thousand_cards_is_refused_at_once() -> None:
+    """`"cards": 100000` is refused by the reader, and a view built with it by the bots, in milliseconds."""
+    state = new_game(4, seed=2)
+    view = state.view(state.to_move or 0)
+    data = json.loads(view.to_json())
+    data["cards"] = data["hand_sizes"][0] = 100_000
+    assert refused(outcome(lambda: PlayerView.from_json(json.dumps(data))))
+    spoiled = attrs.evolve(view, cards=100_000, hand_sizes=(100_000,) * 4)
+    for bot in (ExpertBot(worlds=2), ExpertBot(worlds=2, compiled=False), MonteCarloBot(samples=2)):
+        refused_at_once(lambda _, bot=bot: bot.act(spoiled, state.legal_actions()), 100_000)  # type: ignore[misc]
+    refused_at_once(lambda _: svg.table(spoiled), 100_000)
 
 
 @given(

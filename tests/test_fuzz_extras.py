@@ -37,6 +37,7 @@ from _hostile import (
     SHORT,
     actions,
     hostile,
+    hostile_views,
     huge_sequences,
     maybe,
     outcome,
@@ -49,6 +50,8 @@ from _hostile import (
 )
 from wizardrules import (
     Bid,
+    ExpertBot,
+    MonteCarloBot,
     NotEqualBids,
     Preset,
     RandomBot,
@@ -68,6 +71,7 @@ pytest.importorskip(
 
 import numpy as np
 
+from wizardrules.engine._reach import view_problem
 from wizardrules.rl import ActionCodec, Encoding, Observer, Reward, points_bounds, table_text
 
 if TYPE_CHECKING:
@@ -981,3 +985,26 @@ def test_huge_numbers_take_no_time_or_memory(number: int) -> None:
     """Given a huge number, every entry point of the extras refuses it within milliseconds, allocating under 100 KB."""
     for call in number_calls():
         refused_at_once(call, number)
+
+
+@cache
+def warm_expert() -> None:
+    """`ExpertBot`'s compiled draw and rollouts loaded once, outside the timed calls."""
+    warm()
+    state = new_game(4, seed=2)
+    ExpertBot(worlds=2, seed=1).act(state.view(state.to_move or 0), state.legal_actions())
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_compiled_search_bots_take_hostile_views(data: st.DataObject) -> None:
+    """The searching bots on the compiled core (where it is installed) with spoiled views: a legal action,
+    or the library's refusal of every view no game reaches, before anything is sized by it."""
+    pytest.importorskip("numba", reason='needs the extra fast: pip install -e ".[fast]"')
+    warm_expert()
+    view, legal = hostile_views(data, states())
+    problem = view_problem(view)
+    for bot in (ExpertBot(worlds=2, seed=1), MonteCarloBot(samples=2, seed=1)):
+        chosen = outcome(lambda bot=bot: bot.act(view, legal))  # type: ignore[misc]
+        assert refused(chosen) or chosen in legal, (bot, chosen)
+        assert refused(chosen) or not problem, (bot, problem)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e ".[ratings]"')
@@ -9,7 +11,7 @@ pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizardrules import Language, RandomBot, RuleBot, Rules, RulesError, Schedule, ScoreSheet, svg
+from wizardrules import Language, PlayerError, RandomBot, RuleBot, Rules, RulesError, Schedule, ScoreSheet, svg
 from wizardrules.tournament import tournament
 from wizardrules.tournament.ratings import Rating, Ratings, rate_games, rate_sheets, rate_tournament
 
@@ -134,3 +136,55 @@ def test_the_ratings_chart() -> None:
     assert "Wertungen nach 2 Spielen" in svg.ratings(ratings, lang=Language.DE, size=300)
     with pytest.raises(svg.PictureError, match="Ratings"):
         svg.ratings("ratings")  # type: ignore[arg-type]
+
+
+# -- names as the score sheet reads them; places and fields the model cannot take ----------------------------
+
+
+def test_nfc_and_nfd_forms_of_a_name_are_one_player() -> None:
+    """`Zoë` typed composed or decomposed is one player across games, and found by either form."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    ratings = rate_games([[(composed, 1), ("Ben", 2)], [(decomposed, 1), ("Ben", 2)]])
+    assert [rating.name for rating in ratings] == [composed, "Ben"]
+    assert ratings[decomposed].games == 2
+    assert ratings[composed] == ratings[decomposed]
+    with pytest.raises(RulesError, match="2 or more different"):
+        rate_games([[(composed, 1), (decomposed, 2)]])
+    assert set(ratings.win_chances([decomposed, "Ben"])) == {decomposed, "Ben"}
+    with pytest.raises(PlayerError, match="U\\+202E"):
+        rate_games([[("Ann\u202e", 1), ("Ben", 2)]])
+
+
+@given(
+    names=st.lists(
+        st.sampled_from(["Zo\u00eb", "Zoe\u0308", "A\u030a", "\u00c5", "\u212b", "Ben"]), min_size=2, max_size=4
+    ),
+    places=st.lists(st.integers(-2, 10**400), min_size=4, max_size=4),
+)
+def test_any_names_and_places_are_rated_or_refused_by_the_library(names: list[str], places: list[int]) -> None:
+    """Places from 1 to the game's players are rated, others refused; a name in two forms is refused as twice."""
+    game = list(zip(names, places, strict=False))
+    forms = [unicodedata.normalize("NFC", name) for name in names]
+    fine = len(set(forms)) == len(forms) and all(1 <= place <= len(game) for _, place in game)
+    try:
+        ratings = rate_games([game])
+    except RulesError:
+        assert not fine
+        return
+    assert fine
+    assert sorted(rating.name for rating in ratings) == sorted(forms)
+
+
+@pytest.mark.parametrize("names", [[], ["Ann"], ["Ann", "Ann"], ["Ann", "Zed"], "Ann", [1, 2]])
+def test_win_chances_of_fewer_than_two_rated_players_are_refused(names: object) -> None:
+    """A field of one player, the same player twice, an unknown player or no list: the library's RulesError."""
+    ratings = rate_games([[("Ann", 1), ("Ben", 2)]])
+    with pytest.raises(RulesError):
+        ratings.win_chances(names)  # type: ignore[arg-type]
+
+
+def test_one_bot_tournament_and_one_player_fields_are_the_librarys_errors() -> None:
+    """A game of one player (a place past the players) is refused before openskill sees it."""
+    for game in ([("Ann", 1)], [("Ann", 1), ("Ben", 3)], [("Ann", 0), ("Ben", 1)], [("Ann", True), ("Ben", 2)]):
+        with pytest.raises(RulesError, match="game 1"):
+            rate_games([game])

@@ -17,7 +17,7 @@ from wizardrules._convert import shown
 from wizardrules.actions import ACTION_CLASSES, Action
 from wizardrules.bots._base import Bot, check_turn, is_bot, random_state, seeded_random
 from wizardrules.bots._rulebot import RuleBot
-from wizardrules.bots._sampling import sample_world, world_state
+from wizardrules.bots._sampling import check_view, sample_world, world_state
 from wizardrules.engine import GameState, PlayerView
 from wizardrules.errors import RulesError
 
@@ -121,8 +121,10 @@ class MonteCarloBot:
 
         Raises:
             RulesError: `view` is not a view, or `legal` not a non-empty sequence of actions.
+            DealError: a view no game reaches (see `view_from_json`).
         """
         check_turn(view, legal, "MonteCarloBot")
+        check_view(view, "MonteCarloBot.act")
         if not all(isinstance(action, ACTION_CLASSES) for action in legal):  # before a world is drawn
             raise RulesError(f"MonteCarloBot.act: legal {shown(legal)} holds something that is not an action")
         player = RuleBot() if self.rollout is None else self.rollout

@@ -144,6 +144,7 @@ class RuleBot:
                 holds no action of the view's phase.
         """
         check_turn(view, legal, "RuleBot")
+        _check_seat_counts(view)
         if view.phase is Phase.TRUMP:
             return self._trump(view, legal)
         if view.phase is Phase.BIDDING:
@@ -196,6 +197,26 @@ class RuleBot:
 
         by_power = sorted(_of(legal, Play), key=lambda p: power(p.card, trump))
         return rule_play(by_power, need=self._need(view), leading=not trick, wins=wins)
+
+
+def _check_seat_counts(view: PlayerView) -> None:
+    """What `RuleBot` reads of a view by seat, checked cheaply: a view is input, and the bot is the rollouts' player.
+
+    The full check (`engine._reach.view_problem`) costs more than the bot's choice; the
+    searching bots run it once per decision.
+    """
+    seat, bids, won = view.seat, view.bids, view.tricks_won
+    if not (
+        type(seat) is int
+        and isinstance(bids, tuple)
+        and isinstance(won, tuple)
+        and 0 <= seat < len(bids) == len(won) == len(view.players)
+        and (bids[seat] is None or type(bids[seat]) is int)
+        and type(won[seat]) is int
+    ):
+        raise RulesError(
+            f"RuleBot.act: the view of seat {shown(seat)} does not hold one bid and one trick count per seat"
+        )
 
 
 A = TypeVar("A", Bid, Play, ChooseTrump, ChangeBid, PassCard)

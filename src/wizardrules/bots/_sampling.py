@@ -37,6 +37,7 @@ from wizardrules.bots._base import Bot, is_bot
 from wizardrules.bots._rulebot import RuleBot
 from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
+from wizardrules.engine._reach import view_problem
 from wizardrules.errors import DealError, RulesError
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.tricks import MAX_PLAYERS, led_suit
@@ -341,9 +342,28 @@ def sample_world(view: PlayerView, rng: random.Random, *, tries: int = 8) -> tup
     return tuple(world)
 
 
+_checked: list[PlayerView] = []
+"""The last view found reachable: a search checks one view once, not once per world it samples."""
+
+
 def check_view(view: object, what: str) -> None:
+    """Raise unless `view` is a view some game can reach (`engine._reach.view_problem`).
+
+    A view is input (built by hand, read from JSON): the searching bots check it before they
+    size anything by it.
+
+    Raises:
+        RulesError: not a PlayerView.
+        DealError: a view no game reaches, the reason named.
+    """
     if not isinstance(view, PlayerView):
         raise RulesError(f"{what}: {shown(view)} is not a PlayerView (a state's view(seat))")
+    if _checked and _checked[0] is view:
+        return
+    problem = view_problem(view)
+    if problem:
+        raise DealError(f"{what}: no game reaches this view of seat {shown(view.seat)}: {problem}")
+    _checked[:] = [view]
 
 
 # -- a playable state from a world ------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -21,24 +22,22 @@ import shutil
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from types import ModuleType
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 import attrs
 
 from wizardrules import __version__, _lazy, svg
-from wizardrules._convert import shown
+from wizardrules._convert import MAX_FILE, shown
 from wizardrules._words import say
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
 from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.cli import _human
-from wizardrules.errors import RulesError, WizardRulesError, _german_text
+from wizardrules.errors import FormatError, RulesError, WizardRulesError, _german_text
 from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
 from wizardrules.sheet import ScoreSheet
-from wizardrules.svg import PictureError
 from wizardrules.tournament import tournament
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
 
@@ -62,10 +61,39 @@ def _save_svg(path: str | None, picture: str) -> None:
     """Write `picture` to `path` when `--svg PATH` was given."""
     if path is None:
         return
+    _human.write_picture(path, picture)
+
+
+def _read_file(name: str, what: str) -> str:
+    """The text of the file `name`, read as UTF-8, at most `MAX_FILE` (16 MiB) of it.
+
+    Reading stops one byte past the limit, so a device or pipe without end (`/dev/zero`) is
+    refused at once; a FIFO is read as it comes. Text in another encoding is refused with
+    the place of its first byte that is not UTF-8.
+
+    Raises:
+        FormatError: the file cannot be opened or read, is longer than 16 MiB, or is not UTF-8.
+
+    Examples:
+        >>> _read_file("/dev/zero", "score sheet")
+        Traceback (most recent call last):
+        ...
+        wizardrules.errors.FormatError: score sheet '/dev/zero': more than the 16777216 bytes (16 MiB) a file may have
+    """
+    label = f"{what} {name!r:.80}"
     try:
-        Path(path).write_text(picture, encoding="utf-8")
+        with open(name, "rb") as file:
+            data = file.read(MAX_FILE + 1)
     except OSError as problem:
-        raise PictureError(f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})") from None
+        raise FormatError(f"{label}: cannot read it ({problem.strerror or problem})") from None
+    if len(data) > MAX_FILE:
+        raise FormatError(f"{label}: more than the {MAX_FILE} bytes (16 MiB) a file may have")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise FormatError(
+            f"{label}: not UTF-8 text (byte {problem.start + 1} is {data[problem.start]:#04x}); save it as UTF-8"
+        ) from None
 
 
 def _cmd_trick(args: argparse.Namespace, lang: Language) -> dict[str, object]:
@@ -259,11 +287,7 @@ def _ratings_module() -> ModuleType:
 def _cmd_ratings(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     sheets = []
     for name in args.sheets:
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except OSError as problem:
-            raise RulesError(f"score sheet {name!r:.80}: cannot read it ({problem.strerror or problem})") from None
-        sheets.append(ScoreSheet.from_json(text))
+        sheets.append(ScoreSheet.from_json(_read_file(name, "score sheet")))
     ratings = _ratings_module().rate_sheets(sheets)
     return {**ratings.to_dict(), "text": ratings.to_text(language=lang)}
 
@@ -425,7 +449,38 @@ def _parser() -> argparse.ArgumentParser:
     )
     ratings.add_argument("sheets", nargs="+", metavar="SHEET", help="score sheets saved as JSON, in the nights' order")
     ratings.set_defaults(run=_cmd_ratings)
+
+    _serve_parser(commands, options)
     return parser
+
+
+def _serve_parser(commands: Any, options: Sequence[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="tables for friends on their own phones, in the browser (needs the server extra)",
+        parents=list(options),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 for phones on the network")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default="wizardrules-tables.sqlite", help="the SQLite file of the tables (kept)")
+    serve.add_argument("--public-url", help="the address phones reach the server at, for join links and QR codes")
+    serve.add_argument("--origin", action="append", default=[], help="another origin whose pages may use the server")
+    serve.add_argument("--pad-url", help="the score pad linked at the end of a game")
+    serve.set_defaults(run=_cmd_serve)
+
+
+def _cmd_serve(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    try:
+        server = importlib.import_module("wizardrules.table.server")
+    except ImportError as missing:
+        raise RulesError(f'serve needs the server extra: pip install "wizardrules[server]" ({missing})') from None
+    if not 0 < args.port < 65536:
+        raise RulesError(f"--port {args.port} is not a port 1..65535")
+    public = args.public_url or server.public_url_for(args.host, args.port)
+    _say(f"wizardrules serve: tables in {args.db}; open {public}/ (Ctrl-C stops)")
+    options = {"pad_url": args.pad_url} if args.pad_url else {}
+    server.serve(args.db, host=args.host, port=args.port, origins=args.origin, public_url=public, **options)
+    return {"text": "wizardrules serve: stopped"}
 
 
 EXIT_OK: Final = 0

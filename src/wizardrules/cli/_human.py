@@ -7,11 +7,25 @@ lists the legal actions numbered; the person answers with a number or the notati
 `parse_action` reads. An input that is no action, or an illegal one, gets the reason and
 the question again; nothing is lost. Ctrl-C or the end of input ends the game with one
 line on stderr (exit code 130 or 1).
+
+The terminal is input too. A number is read in any script's decimal digits (`３` is 3),
+and one longer than the list is answered as out of range without being converted; bytes
+that are not UTF-8 are read as U+FFFD (no action, so asked again); a name the terminal's
+encoding cannot show is written with backslash escapes. A stdout that is closed, or whose
+reader went away (`... | head`), ends the game with exit code 1: quietly for a closed pipe,
+as Unix tools do, with one line on stderr otherwise.
+
+`--svg FILE` is written to a temporary file beside it and moved over it, so a reader never
+sees half a picture; the temporary file is removed when writing fails. A symbolic link is
+written through (its target is replaced, the link kept); a path that names something other
+than a regular file (a device, a FIFO, a directory) is refused before the game starts.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import sys
 import tempfile
 import textwrap
@@ -34,7 +48,7 @@ from wizardrules.events import (
 from wizardrules.rules import Rules
 from wizardrules.svg import PictureError
 
-__all__ = ["HUMAN", "play_with_human", "seat_human"]
+__all__ = ["HUMAN", "check_picture_path", "play_with_human", "seat_human", "write_picture"]
 
 HUMAN: Final = "human"
 """The seat kind of a person in `--bots`."""
@@ -104,6 +118,70 @@ def seat_human(kinds: Sequence[str], human: int | None) -> list[str]:
     return seated
 
 
+_MOST_DIGITS: Final = 6
+"""The longest number an answer is converted from: more digits are out of range of any list of actions."""
+
+
+class _OutputGoneError(Exception):
+    """Stdout cannot be written: closed, or its reader went away (`broken` then)."""
+
+    def __init__(self, problem: BaseException, *, broken: bool) -> None:
+        super().__init__(str(problem))
+        self.broken = broken
+
+
+def _guarded(write: Callable[[], object]) -> None:
+    try:
+        write()
+    except BrokenPipeError as problem:
+        raise _OutputGoneError(problem, broken=True) from None
+    except (OSError, ValueError, RuntimeError) as problem:  # closed; input() with stdout lost
+        raise _OutputGoneError(problem, broken=False) from None
+
+
+def check_picture_path(path: str) -> Path:
+    """The regular file `--svg` replaces: `path`, or the target of the symbolic link it is.
+
+    Raises:
+        PictureError: the path names a device, a FIFO, a directory or another file that is
+            not regular (it would be replaced, or a write to it would block).
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as problem:
+        raise PictureError(f"--svg {path!r:.80}: cannot look at it ({problem.strerror or problem})") from None
+    if not stat.S_ISREG(mode):
+        raise PictureError(f"--svg {path!r:.80}: not a regular file; the picture goes to a file of its own")
+    return target
+
+
+def write_picture(path: str, picture: str) -> None:
+    """Replace the regular file `path` (or its link's target) with `picture` at once; nothing left on failure.
+
+    Raises:
+        PictureError: the path is not a regular file (`check_picture_path`), or cannot be written.
+    """
+    target = check_picture_path(path)
+    temporary: str | None = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=target.parent, prefix=".table-", suffix=".svg", delete=False
+        ) as file:
+            temporary = file.name
+            file.write(picture)
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as problem:
+        raise PictureError(f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
 class _Table:
     """The dialogue with the person at `seat`: what they may see, and their answers."""
 
@@ -117,22 +195,25 @@ class _Table:
         self.out = out
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        out = self.out
+        _guarded(lambda: print(text, file=out, flush=True))
+
+    def question(self, prompt: str) -> str:
+        """The person's answer to `prompt`; `_OutputGoneError` when the prompt cannot be written."""
+        answer = ""
+
+        def asked() -> None:
+            nonlocal answer
+            answer = self.ask(prompt)
+
+        _guarded(asked)
+        return answer
 
     def draw(self, view: PlayerView) -> None:
         """Keep the picture of the table up to date (`--svg FILE`), replacing the file at once."""
         if self.picture is None:
             return
-        target = Path(self.picture)
-        try:
-            with tempfile.NamedTemporaryFile(
-                "w", encoding="utf-8", dir=target.parent, prefix=".table-", suffix=".svg", delete=False
-            ) as temporary:
-                temporary.write(svg.table(view, lang=self.lang))
-            os.replace(temporary.name, target)
-        except OSError as problem:
-            problem_text = problem.strerror or problem
-            raise PictureError(f"--svg {self.picture!r:.80}: cannot write the picture ({problem_text})") from None
+        write_picture(self.picture, svg.table(view, lang=self.lang))
 
     def tell(self, events: Sequence[Event], view: PlayerView) -> None:
         """The events of a step as the person's seat may know them (`GameState.events_for`)."""
@@ -183,7 +264,7 @@ class _Table:
             self.say("".join(cells[start : start + columns]).rstrip())
         prompt = _w("choose", lang, example=str(legal[-1]))
         while True:
-            text = self.ask(prompt).strip()
+            text = self.question(prompt).strip()
             action = self._read(text, legal)
             if action is None:
                 continue
@@ -205,7 +286,10 @@ class _Table:
         if not text:
             self.say(_w("empty", lang))
             return None
-        if text.isdigit():
+        if text.isdecimal():  # digits of any script; int() reads every one of them
+            if len(text) > _MOST_DIGITS:
+                self.say(_w("no number", lang, number=text[:_MOST_DIGITS] + "…", last=len(legal)))
+                return None
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
@@ -338,17 +422,48 @@ def play_with_human(
             input, after one line on stderr.
     """
     seat = list(bots).index(None)
-    table = _Table(
-        seat=seat, lang=lang, picture=picture, ask=input if ask is None else ask, out=sys.stdout if out is None else out
-    )
+    if picture is not None:
+        check_picture_path(picture)  # before the game, not at the person's first turn
+    if ask is None:
+        _forgiving(sys.stdin, "replace")  # bytes that are not UTF-8 are no action: asked again
+    stream = sys.stdout if out is None else out
+    if stream is None:  # started with stdout closed: nobody can see the table
+        _tell_stderr("wizardrules play: error: stdout is closed, so the table cannot be shown")
+        raise SystemExit(1)
+    _forgiving(stream, "backslashreplace")  # a name the terminal cannot show, in escapes
+    table = _Table(seat=seat, lang=lang, picture=picture, ask=input if ask is None else ask, out=stream)
     try:
         return _play(bots, table, new_game(names, rules=rules, seed=seed))
     except KeyboardInterrupt:
         code, what = 130, "stopped"
     except EOFError:
         code, what = 1, "eof"
-    print(f"\nwizardrules play: {_w(what, lang)}", file=sys.stderr, flush=True)
+    except _OutputGoneError as gone:
+        if gone.broken:  # the reader went away (`... | head`): stop quietly, as Unix tools do
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        else:
+            _tell_stderr(f"wizardrules play: error: cannot write to stdout ({gone}); the game is abandoned")
+        raise SystemExit(1) from None
+    _tell_stderr(f"\nwizardrules play: {_w(what, lang)}")
     raise SystemExit(code)
+
+
+def _forgiving(stream: object, errors: str) -> None:
+    """Make a text stream of the terminal take what its encoding cannot hold (`errors`), where it can."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            reconfigure(errors=errors)
+
+
+def _tell_stderr(line: str) -> None:
+    """One line on stderr, in escapes where its encoding cannot hold it; nothing when stderr is gone too."""
+    if sys.stderr is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        encoding = sys.stderr.encoding or "utf-8"
+        print(line.encode(encoding, "backslashreplace").decode(encoding), file=sys.stderr, flush=True)
 
 
 def _play(bots: Sequence[Bot | None], table: _Table, state: GameState) -> GameState:

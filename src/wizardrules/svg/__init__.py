@@ -31,6 +31,7 @@ from wizardrules._convert import as_tuple, shown
 from wizardrules._names import check_name
 from wizardrules.cards import MAX_DECK_SIZE, MAX_PLAYERS, Card, Language, Suit
 from wizardrules.engine import GameState, PlayerView
+from wizardrules.engine._reach import view_problem
 from wizardrules.errors import CardError, TrickError
 from wizardrules.sheet import ScoreSheet
 from wizardrules.svg._cards import Drawing, Look, card_face, hand_fan, hand_row
@@ -316,6 +317,9 @@ def _view(value: PlayerView | GameState, seat: int | None) -> PlayerView:
         return value.view(seat)
     if not isinstance(value, PlayerView):
         raise PictureError(f"table of {value!r:.60}: expected a PlayerView or a GameState")
+    problem = view_problem(value)  # a view is input: built by hand or read from JSON
+    if problem:
+        raise PictureError(f"table: no game reaches this view: {problem}")
     if seat is not None and seat != value.seat:
         raise PictureError(f"seat {seat!r:.20}: this view is seat {value.seat}'s; draw another seat from the GameState")
     return value
@@ -356,8 +360,9 @@ def table(
         layout: the sizes.
 
     Raises:
-        PictureError: not a view or state, a seat other than the view's, or an option of
-            the wrong kind.
+        PictureError: not a view or state, a view no game can reach (a trick of another
+            table's size, counts beyond the round: see `view_from_json`), a seat other than
+            the view's, or an option of the wrong kind.
         PlayerError: a seat the state does not have.
 
     Examples:

@@ -24,12 +24,14 @@ Examples:
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from attrs import frozen
 
-from wizardrules._convert import shown
+from wizardrules._convert import shown, whole
+from wizardrules._names import check_name
 from wizardrules.cards import Language
 from wizardrules.errors import RulesError
 from wizardrules.sheet import ScoreSheet
@@ -119,13 +121,14 @@ class Ratings:
         return len(self.ratings)
 
     def __getitem__(self, name: str) -> Rating:
-        """The rating of the player called `name`.
+        """The rating of the player called `name`, in either Unicode form (NFC or NFD) of it.
 
         Raises:
             KeyError: no player has that name.
         """
+        wanted = unicodedata.normalize("NFC", name) if isinstance(name, str) else name
         for rating in self.ratings:
-            if rating.name == name:
+            if rating.name == wanted:
                 return rating
         raise KeyError(f"no player called {shown(name)}; the players are {shown([r.name for r in self.ratings])}")
 
@@ -133,10 +136,20 @@ class Ratings:
         """Each named player's chance of winning a game among `names`, by the model (they add up to 1).
 
         Raises:
-            KeyError: a name is not rated.
+            RulesError: fewer than 2 different names (in the score sheet's sense: two Unicode
+                forms of a name are one), or a name that is not rated.
         """
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise RulesError(f"win_chances: {shown(names)} is not a list of names")
+        wanted = [unicodedata.normalize("NFC", name) if isinstance(name, str) else name for name in names]
+        if len(set(wanted)) != len(wanted) or len(wanted) < 2:
+            raise RulesError(f"win_chances: {shown(list(names))} must be 2 or more different players")
+        rated = {rating.name: rating for rating in self.ratings}
+        missing = [name for name in wanted if name not in rated]
+        if missing:
+            raise RulesError(f"win_chances: no player called {shown(missing[0])}; the players are {shown(list(rated))}")
         model = PlackettLuce()
-        teams = [[model.rating(mu=self[name].mu, sigma=self[name].sigma)] for name in names]
+        teams = [[model.rating(mu=rated[name].mu, sigma=rated[name].sigma)] for name in wanted]
         return dict(zip(names, (float(p) for p in model.predict_win(teams)), strict=True))
 
     def to_dict(self) -> dict[str, Any]:
@@ -188,11 +201,14 @@ def rate_games(games: Iterable[Sequence[tuple[str, int]]]) -> Ratings:
     """Rate the players of `games`, in order: each game is its players with their places (1 is first).
 
     Players may come and go between games; a game needs 2 or more different players, and
-    equal places are shared ranks.
+    equal places are shared ranks. Names follow the score sheet's rule: the composed (NFC)
+    and decomposed (NFD) forms of a name are one player, rated under the composed form.
 
     Raises:
         RulesError: a game that is not a list of (name, place) pairs of 2 or more different
-            players with places of 1 or more.
+            players with places from 1 to the number of its players.
+        PlayerError: a name the score sheet's rule refuses (a control or invisible
+            character, more than 100 characters, no text).
 
     Examples:
         >>> ratings = rate_games([[("Ann", 1), ("Ben", 2), ("Cy", 2)], [("Ann", 1), ("Cy", 2), ("Dee", 3)]])
@@ -226,8 +242,12 @@ def _game(game: object, number: int) -> list[tuple[str, int]]:
         name, place = entry
         if not isinstance(name, str) or not name:
             raise RulesError(f"game {number}: player {shown(name)} must be a non-empty name")
-        if type(place) is not int or place < 1:
-            raise RulesError(f"game {number}: place {shown(place)} of {shown(name)} must be a whole number 1 or more")
+        name = check_name(name, f"game {number}: player")  # one player in either Unicode form
+        if not whole(place, 1, len(game)):
+            raise RulesError(
+                f"game {number}: place {shown(place)} of {shown(name)} must be a whole number 1 to {len(game)}, "
+                "the number of its players"
+            )
         entries.append((name, place))
     names = [name for name, _ in entries]
     if len(set(names)) != len(names) or len(names) < 2:

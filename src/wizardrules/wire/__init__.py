@@ -46,10 +46,24 @@ from wizardrules import _codec
 from wizardrules._convert import shown, type_name
 from wizardrules.actions import ACTION_CLASSES, Action
 from wizardrules.engine import PlayerView
+from wizardrules.engine._reach import view_problem
 from wizardrules.errors import FormatError
 from wizardrules.events import Event
 from wizardrules.tricks import MAX_PLAYERS
+from wizardrules.wire._errors import ERROR_FORMAT, ERROR_SCHEMA_DEFS, ErrorCode, WireError, error_to_dict
 from wizardrules.wire._events import _event_body, _event_of
+from wizardrules.wire._table import (
+    MAX_NAME,
+    SEAT_FORMAT,
+    TABLE_FORMAT,
+    TABLE_SCHEMA_DEFS,
+    UPDATE_FORMAT,
+    Credentials,
+    SeatInfo,
+    SeatStatus,
+    TableInfo,
+    Update,
+)
 from wizardrules.wire._values import (
     ACTION_FORMAT,
     EVENT_FORMAT,
@@ -71,13 +85,26 @@ from wizardrules.wire._views import _view, _view_of, _view_text
 
 __all__ = [
     "ACTION_FORMAT",
+    "ERROR_FORMAT",
     "EVENTS_FORMAT",
     "EVENT_FORMAT",
+    "MAX_NAME",
     "MAX_TEXT",
+    "SEAT_FORMAT",
+    "TABLE_FORMAT",
+    "UPDATE_FORMAT",
     "VERSION",
     "VIEW_FORMAT",
+    "Credentials",
+    "ErrorCode",
+    "SeatInfo",
+    "SeatStatus",
+    "TableInfo",
+    "Update",
+    "WireError",
     "action_from_dict",
     "action_from_json",
+    "error_to_dict",
     "event_from_dict",
     "event_from_json",
     "events_from_dict",
@@ -205,9 +232,15 @@ def view_from_dict(data: JSON) -> PlayerView:
 
     Raises:
         FormatError: not a view document of this version, or a field is wrong; the message
-            names the field's path (`view.hand[2]: ...`).
+            names the field's path (`view.hand[2]: ...`); or a view no game can reach (a table,
+            round, hand or trick of the wrong size, counts beyond the round, a card seen more
+            often than the deck holds it).
     """
-    return _view_of(_document(data, VIEW_FORMAT, "view"))
+    view = _view_of(_document(data, VIEW_FORMAT, "view"))
+    problem = view_problem(view)
+    if problem:
+        raise FormatError(f"view: no game reaches this view: {problem}")
+    return view
 
 
 def view_from_json(text: str | bytes) -> PlayerView:
@@ -297,12 +330,22 @@ def _schema_text() -> str:
 def schema() -> dict[str, JSON]:
     """The JSON Schema (draft 2020-12) of the wire format, shipped with the package.
 
-    Its `$defs` hold one schema per document (`view`, `events`, `event`, `action`) and per
-    part; the whole accepts any of the documents.
+    Its `$defs` hold one schema per document (`view`, `events`, `event_document`,
+    `action_document`, and a table's `error`, `seat_document`, `table_document` and
+    `update`) and per part; the whole accepts any of the documents.
 
     Examples:
         >>> sorted(schema()["$defs"])[:4]
         ['action', 'action_document', 'bid_policy', 'card']
     """
     loaded: dict[str, JSON] = json.loads(_schema_text())
+    _add_parts(loaded)
     return loaded
+
+
+def _add_parts(whole: dict[str, JSON]) -> None:
+    """Add the error and table documents' schema parts (made in code) to the shipped schema."""
+    for parts in (ERROR_SCHEMA_DEFS, TABLE_SCHEMA_DEFS):
+        for name, make in parts.items():
+            whole["$defs"][name] = make()
+            whole["oneOf"].append({"$ref": f"#/$defs/{name}"})

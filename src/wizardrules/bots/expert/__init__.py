@@ -56,7 +56,7 @@ from wizardrules.actions import ACTION_CLASSES, Action, Bid, Play
 from wizardrules.bots._base import check_turn, seeded_random
 from wizardrules.bots._montecarlo import MonteCarloBot
 from wizardrules.bots._rulebot import RuleBot
-from wizardrules.bots._sampling import world_state
+from wizardrules.bots._sampling import check_view, world_state
 from wizardrules.bots.expert._codes import (
     DECK,
     SUITS,
@@ -227,8 +227,11 @@ class ExpertBot:
 
         Raises:
             RulesError: `view` is not a view, or `legal` not a non-empty sequence of actions.
+            DealError: a view no game reaches (see `view_from_json`), refused before anything is
+                sized by it.
         """
         check_turn(view, legal, "ExpertBot")
+        check_view(view, "ExpertBot.act")
         if not all(isinstance(action, ACTION_CLASSES) for action in legal):
             raise RulesError(f"ExpertBot.act: legal {shown(legal)} holds something that is not an action")
         if len(legal) == 1:
@@ -280,6 +283,7 @@ class ExpertBot:
         Raises:
             RulesError: `view` is not a view, or a game the bot does not search itself (special
                 cards, hidden or blind bids, a hand it cannot see).
+            DealError: a view no game reaches (see `view_from_json`).
 
         Examples:
             >>> from wizardrules import Bid, new_game
@@ -288,8 +292,7 @@ class ExpertBot:
             >>> len(worlds), [len(hand) for hand in worlds[0]]
             (5, [1, 1, 1, 1])
         """
-        if not isinstance(view, PlayerView):
-            raise RulesError(f"ExpertBot.sample_worlds: {shown(view)} is not a PlayerView (a state's view(seat))")
+        check_view(view, "ExpertBot.sample_worlds")
         if not _supported(view):
             raise RulesError(
                 "ExpertBot.sample_worlds: the bot searches the standard deck with open bids and no blind bids, "

@@ -1,0 +1,300 @@
+// The apps' shell: one loader for every app under app/ (the rules app, the score pad).
+//
+// It boots Pyodide from this site (never another host unless the site was built with
+// WIZARDRULES_PYODIDE=cdn), installs attrs and the wizardrules wheel, loads the app's Python
+// glue, waits for the library's first answer and then hands the app a small API. Every answer
+// an app shows comes from the library through `app.call`; nothing about the rules is computed
+// here. After the first visit the service worker (sw.js) serves everything from its cache, so
+// the apps open and work with the network off.
+//
+// An app page:
+//
+//   <link rel="manifest" href="manifest.webmanifest">
+//   <link rel="stylesheet" href="../shell.css">
+//   <main id="app" class="app" data-ready="false">
+//     <p class="app-status" data-shell="status" role="status">Loading…</p>
+//   </main>
+//   <script type="module">
+//     import { startApp } from "../shell.js";
+//     startApp({ root: document.getElementById("app"), name: "rules", words: WORDS,
+//                glue: new URL("rules_app.py", import.meta.url), start: (app) => { ... } });
+//   </script>
+//
+// See docs/apps.md ("How an app uses the shell") for the whole API.
+
+const SHELL = new URL("./", import.meta.url);
+const LANG_KEY = "wizardrules-app-lang";
+
+/** The languages the apps speak: code -> the language's own name. */
+export const LANGUAGES = Object.freeze({ en: "English", de: "Deutsch" });
+
+const WORDS = {
+  en: {
+    loading: "Loading Python in this browser: Pyodide {version} and wizardrules (about {size} MB the first time, then from the device)…",
+    step: "Loading… {step}",
+    failed: "The app could not start: {reason}. Reload to try again.",
+    missing: "This build of the site has no {what}, so the app cannot run here: run `python tools/tryit_assets.py`, then `mkdocs build`.",
+    whats: { pyodide: "Pyodide files", attrs: "attrs wheel", wheel: "wizardrules wheel", off: "Python (built with WIZARDRULES_PYODIDE=off)" },
+    badLang: "The language kept on this device ({value}) is not one this app speaks, so it shows English.",
+    badStored: "What this device kept under “{key}” cannot be read ({reason}); the app starts afresh.",
+    language: "Language",
+  },
+  de: {
+    loading: "Python wird im Browser geladen: Pyodide {version} und wizardrules (beim ersten Mal etwa {size} MB, danach vom Gerät)…",
+    step: "Lädt… {step}",
+    failed: "Die App konnte nicht starten: {reason}. Neu laden, um es noch einmal zu versuchen.",
+    missing: "Diese Fassung der Seite enthält kein {what}, deshalb läuft die App hier nicht: `python tools/tryit_assets.py`, dann `mkdocs build`.",
+    whats: { pyodide: "Pyodide", attrs: "attrs-Wheel", wheel: "wizardrules-Wheel", off: "Python (gebaut mit WIZARDRULES_PYODIDE=off)" },
+    badLang: "Die auf diesem Gerät gespeicherte Sprache ({value}) spricht diese App nicht, sie zeigt Englisch.",
+    badStored: "Was dieses Gerät unter „{key}“ gespeichert hat, ist nicht lesbar ({reason}); die App beginnt neu.",
+    language: "Sprache",
+  },
+};
+
+const own = (object, key) => object !== null && typeof object === "object" && Object.hasOwn(object, key);
+
+/** Put `{name}` fields into a text; an unknown field stays as it is. */
+export function fill(text, fields = {}) {
+  return String(text).replace(/\{(\w+)\}/g, (whole, key) => (own(fields, key) ? String(fields[key]) : whole));
+}
+
+/**
+ * A small element builder: h("button", { type: "button", onclick, text: "Go" }, child, ...).
+ * `text` sets the text (never HTML), `on…` adds a listener, `data-…`/`aria-…` always set,
+ * `false`/`null`/`undefined` leave an attribute out, `true` sets it empty.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined) continue;
+    if (key.startsWith("data-") || key.startsWith("aria-")) el.setAttribute(key, String(value));
+    else if (value === false) continue;
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = String(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) el.append(child);
+  }
+  return el;
+}
+
+/**
+ * The language to show: `wanted` if it is one of LANGUAGES (an own property, never an
+ * inherited one such as "constructor"), otherwise English with the reason.
+ * Returns { lang, problem } where problem is null or the rejected value.
+ */
+export function checkLanguage(wanted) {
+  if (wanted === null || wanted === undefined || wanted === "") return { lang: "en", problem: null };
+  if (typeof wanted === "string" && own(LANGUAGES, wanted)) return { lang: wanted, problem: null };
+  return { lang: "en", problem: String(wanted).slice(0, 40) };
+}
+
+function storedLanguage() {
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  if (fromUrl !== null) {
+    const checked = checkLanguage(fromUrl);
+    if (!checked.problem) localStorage.setItem(LANG_KEY, checked.lang);
+    return checked;
+  }
+  const kept = localStorage.getItem(LANG_KEY);
+  if (kept === null) {
+    const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
+    return { lang: own(LANGUAGES, browser) ? browser : "en", problem: null };
+  }
+  const checked = checkLanguage(kept);
+  if (checked.problem) localStorage.removeItem(LANG_KEY);
+  return checked;
+}
+
+async function loadConfig() {
+  const response = await fetch(new URL("config.json", SHELL));
+  if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
+  const config = await response.json();
+  if (!own(config, "wheels") || !Array.isArray(config.wheels)) throw new Error("config.json has no list of wheels");
+  return config;
+}
+
+function registerWorker(root) {
+  if (!("serviceWorker" in navigator)) {
+    root.dataset.offline = "unsupported";
+    return;
+  }
+  navigator.serviceWorker
+    .register(new URL("sw.js", SHELL), { scope: SHELL.pathname })
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => (root.dataset.offline = "true"))
+    .catch((error) => {
+      root.dataset.offline = "failed";
+      console.warn("wizardrules apps: the service worker did not install:", error);
+    });
+}
+
+/**
+ * Start an app. Options:
+ *   root   the app's root element: it gets data-ready ("true" once the library has answered
+ *          and `start` has run, "failed" with the reason shown otherwise), data-lang, and
+ *          data-offline ("true" once the service worker holds everything for offline use);
+ *   name   the app's short name ("rules", "pad"): its stored keys are prefixed with it;
+ *   words  { en: {...}, de: {...} }, every text the app shows, looked up by app.t(key);
+ *   glue   the URL of the app's Python module (its API mapping; see shell.py);
+ *   start  function(app), may be async: builds the page; called once Python is ready.
+ * Returns a promise of the app object (see docs/apps.md).
+ */
+export async function startApp({ root, name, words, glue, start }) {
+  if (!(root instanceof HTMLElement)) throw new TypeError("startApp: root must be an element");
+  if (typeof name !== "string" || !/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError("startApp: name must be a short lower-case name");
+  for (const code of Object.keys(LANGUAGES)) {
+    if (!own(words, code)) throw new TypeError(`startApp: words has no ${code}`);
+  }
+  let status = root.querySelector("[data-shell=status]");
+  if (!status) {
+    status = h("p", { class: "app-status", "data-shell": "status", role: "status" });
+    root.prepend(status);
+  }
+  const notices = [];
+  const languageListeners = [];
+  const chosen = storedLanguage();
+  let lang = chosen.lang;
+  const shellWord = (key) => WORDS[lang][key];
+  if (chosen.problem) notices.push(() => fill(shellWord("badLang"), { value: chosen.problem }));
+
+  const app = {
+    name,
+    root,
+    h,
+    fill,
+    get lang() {
+      return lang;
+    },
+    /** The app's text `key` in the current language, with {fields} filled in. */
+    t(key, fields) {
+      const table = words[lang];
+      if (!own(table, key)) throw new Error(`the app has no text ${key} in ${lang}`);
+      const value = table[key];
+      return typeof value === "string" ? fill(value, fields) : value;
+    },
+    /** Switch the language (a checked code), keep it on the device and tell every listener. */
+    setLanguage(code) {
+      const checked = checkLanguage(code);
+      if (checked.problem) throw new Error(`not a language of the apps: ${checked.problem}`);
+      lang = checked.lang;
+      localStorage.setItem(LANG_KEY, lang);
+      document.documentElement.lang = lang;
+      root.dataset.lang = lang;
+      for (const listener of languageListeners) listener(lang);
+    },
+    /** Call `listener(lang)` after each language switch. */
+    onLanguage(listener) {
+      languageListeners.push(listener);
+    },
+    /** The EN/DE switch, a group of buttons that stays in step with the language. */
+    languageSwitch() {
+      const group = h("div", { class: "app-lang", role: "group", "aria-label": shellWord("language") });
+      const draw = () => {
+        group.setAttribute("aria-label", shellWord("language"));
+        group.replaceChildren(
+          ...Object.entries(LANGUAGES).map(([code, title]) =>
+            h("button", {
+              type: "button", lang: code, title, "aria-pressed": String(code === lang), "data-lang": code, text: code.toUpperCase(),
+              onclick: () => code !== lang && app.setLanguage(code),
+            }),
+          ),
+        );
+      };
+      draw();
+      languageListeners.push(draw);
+      return group;
+    },
+    /** Show a short message in the app's status line (and keep it there until the next one). */
+    notice(text) {
+      status.textContent = text;
+      status.hidden = !text;
+    },
+    /** Storage on this device, checked as input: see docs/apps.md. */
+    store: {
+      key: (key) => `wizardrules-app-${name}-${key}`,
+      /**
+       * The value kept under `key`, passed through `check(value)`, which returns the value to
+       * use or throws an Error saying what is wrong; a missing value gives `fallback`, a bad one
+       * gives `fallback` and a notice.
+       */
+      read(key, check, fallback = null) {
+        const text = localStorage.getItem(app.store.key(key));
+        if (text === null) return fallback;
+        try {
+          return check(JSON.parse(text));
+        } catch (error) {
+          app.notice(fill(shellWord("badStored"), { key, reason: error.message || String(error) }));
+          return fallback;
+        }
+      },
+      write(key, value) {
+        localStorage.setItem(app.store.key(key), JSON.stringify(value));
+      },
+      remove(key) {
+        localStorage.removeItem(app.store.key(key));
+      },
+    },
+    call: null,
+    pyodide: null,
+    seconds: null,
+  };
+
+  document.documentElement.lang = lang;
+  root.dataset.lang = lang;
+  root.dataset.ready = "false";
+  root.setAttribute("aria-busy", "true");
+  try {
+    const config = await loadConfig();
+    status.textContent = fill(shellWord("loading"), { version: config.version, size: config.bytes ? Math.round(config.bytes / 1e6) : 13 });
+    if (config.missing) {
+      const what = own(WORDS[lang].whats, config.missing) ? WORDS[lang].whats[config.missing] : String(config.missing);
+      throw Object.assign(new Error(fill(shellWord("missing"), { what })), { shown: true });
+    }
+    const indexURL = new URL(config.pyodide, SHELL).href;
+    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    const pyodide = await loadPyodide({ indexURL });
+    performance.mark("app-pyodide");
+    status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
+    await pyodide.loadPackage(config.wheels.map((wheel) => new URL(wheel, SHELL).href), { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+    performance.mark("app-wheels");
+    const glueURL = new URL(glue, location.href);
+    const module = glueURL.pathname.split("/").pop().replace(/\.py$/, "");
+    if (!/^[a-z_][a-z0-9_]*$/.test(module)) throw new Error(`the glue's file name ${module} is not a Python module name`);
+    const [shellText, glueText] = await Promise.all([new URL("shell.py", SHELL), glueURL].map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+      return response.text();
+    }));
+    pyodide.FS.writeFile("/home/pyodide/app_shell.py", shellText);
+    pyodide.FS.writeFile(`/home/pyodide/${module}.py`, glueText);
+    pyodide.runPython(`import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\nimport wizardrules, app_shell, ${module}`);
+    const shell = pyodide.pyimport("app_shell");
+    performance.mark("app-import");
+    const hello = JSON.parse(shell.hello()); // the library's first answer: loadPackage does not throw for a missing wheel, this does
+    if (hello.winner !== 1) throw new Error("the library gave a wrong first answer");
+    app.pyodide = pyodide;
+    app.version = hello.version;
+    app.call = (fn, args = {}) => JSON.parse(shell.call(module, fn, JSON.stringify(args)));
+    status.textContent = "";
+    status.hidden = true;
+    for (const notice of notices) app.notice(notice());
+    await start(app);
+    performance.mark("app-start");
+    app.seconds = performance.now() / 1000;
+    root.dataset.readyMs = String(Math.round(performance.now()));
+    root.dataset.ready = "true";
+    registerWorker(root);
+  } catch (error) {
+    status.hidden = false;
+    status.classList.add("app-failed");
+    status.setAttribute("role", "alert");
+    status.textContent = error.shown ? error.message : fill(shellWord("failed"), { reason: error.message || String(error) });
+    root.dataset.ready = "failed";
+    console.warn("wizardrules apps:", error);
+  } finally {
+    root.removeAttribute("aria-busy");
+  }
+  return app;
+}
