@@ -573,7 +573,7 @@ def test_bots_and_pictures_take_hostile_views(data: st.DataObject) -> None:
     bots = (
         RandomBot(seed=1),
         RuleBot(),
-        MonteCarloBot(samples=2, seed=1),
+        MonteCarloBot(worlds=2, seed=1),
         ExpertBot(worlds=2, oversample=2, compiled=False, seed=1),
     )
     for bot in bots:
@@ -602,7 +602,7 @@ def test_a_view_of_a_hundred_thousand_cards_is_refused_at_once() -> None:
     data["cards"] = data["hand_sizes"][0] = 100_000
     assert refused(outcome(lambda: PlayerView.from_json(json.dumps(data))))
     spoiled = attrs.evolve(view, cards=100_000, hand_sizes=(100_000,) * 4)
-    for bot in (ExpertBot(worlds=2), ExpertBot(worlds=2, compiled=False), MonteCarloBot(samples=2)):
+    for bot in (ExpertBot(worlds=2), ExpertBot(worlds=2, compiled=False), MonteCarloBot(worlds=2)):
         refused_at_once(lambda _, bot=bot: bot.act(spoiled, state.legal_actions()), 100_000)  # type: ignore[misc]
     refused_at_once(lambda _: svg.table(spoiled), 100_000)
 

@@ -1004,7 +1004,7 @@ def test_compiled_search_bots_take_hostile_views(data: st.DataObject) -> None:
     warm_expert()
     view, legal = hostile_views(data, states())
     problem = view_problem(view)
-    for bot in (ExpertBot(worlds=2, seed=1), MonteCarloBot(samples=2, seed=1)):
+    for bot in (ExpertBot(worlds=2, seed=1), MonteCarloBot(worlds=2, seed=1)):
         chosen = outcome(lambda bot=bot: bot.act(view, legal))  # type: ignore[misc]
         assert refused(chosen) or chosen in legal, (bot, chosen)
         assert refused(chosen) or not problem, (bot, problem)

@@ -564,6 +564,7 @@ class Table {
         localStorage.setItem(NAME_KEY, you.value);
         const game = this.py("table_new", {
           name: you.value, preset: preset.value, rounds: rounds.value ? Number(rounds.value) : null, seed: Number(seed.value), bots: bots.value, lang,
+          columns: this.columns(),
         });
         if (game.error) return error.replaceChildren(errorBox(game));
         this.lines = [];
@@ -573,11 +574,16 @@ class Table {
     this.root.replaceChildren(h("h3", { text: t("newGame") }), form, error);
   }
 
+  // a narrow screen gets the narrow table, two panels a row, so that its text keeps its size
+  columns() {
+    return this.root.clientWidth < 600 ? 2 : null;
+  }
+
   move(action) {
     const started = performance.now();
     // the visitor's action travels as the wire format's action document
     const message = JSON.stringify({ format: "wizardrules/action", version: 1, action });
-    const game = this.py("table_move", { table: this.game.table, message, lang });
+    const game = this.py("table_move", { table: this.game.table, message, lang, columns: this.columns() });
     const ms = performance.now() - started;
     if (game.error) return this.root.querySelector(".tryit-pad-error").replaceChildren(errorBox(game));
     window.wizardrulesTryIt.moves.push(ms);
@@ -815,7 +821,8 @@ const name = (pad, seat) => pad.players[seat];
 
 // -- start -----------------------------------------------------------------------------------
 
-function bar(root, status) {
+// One bar for the whole page, above its first tool: where Python stands, and the EN/DE switch.
+function bar(status) {
   const buttons = Object.keys(WORDS).map((code) =>
     h("button", {
       type: "button", class: "tryit-plain", lang: code, "aria-pressed": String(code === lang), text: code.toUpperCase(),
@@ -828,32 +835,56 @@ function bar(root, status) {
   return h("div", { class: "tryit-bar" }, status, h("div", { class: "tryit-lang", role: "group", "aria-label": t("lang") }, buttons));
 }
 
-async function mount(root) {
+async function mount(root, status) {
   const tool = root.dataset.tool;
-  const status = h("p", { class: "tryit-status", role: "status", "aria-live": "polite" });
   const body = h("div", { class: "tryit-body" });
-  root.replaceChildren(bar(root, status), body);
+  root.replaceChildren(body);
   root.setAttribute("aria-busy", "true");
   try {
     await configPromise;
-    status.textContent = fill(t("loading"), { version: config.version, size: config.bytes ? Math.round(config.bytes / 1e6) : 13 });
     const ctx = await python((step) => (status.textContent = fill(t("loadingStep"), { step })));
     ctx.meta = ctx.py("meta", { lang });
-    status.textContent = fill(t("ready"), { version: ctx.meta.version, pyodide: config.version, seconds: ctx.seconds.toFixed(1) });
     TOOLS[tool](body, ctx);
     root.dataset.ready = "true";
+    return ctx;
   } catch (error) {
-    status.classList.add("tryit-failed");
-    status.setAttribute("role", "alert");
-    status.textContent = error.missing ? t("missing")[error.missing] : fill(t("failed"), { reason: error.message || String(error) });
     root.dataset.ready = "failed";
+    throw error;
   } finally {
     root.removeAttribute("aria-busy");
   }
 }
 
-function mountAll() {
-  for (const root of document.querySelectorAll(".tryit[data-tool]")) mount(root);
+async function mountAll() {
+  const roots = [...document.querySelectorAll(".tryit[data-tool]")];
+  if (!roots.length) return;
+  let page = document.querySelector(".tryit-page");
+  if (!page) {
+    page = h("div", { class: "tryit tryit-page" });
+    roots[0].before(page);
+  }
+  const status = h("p", { class: "tryit-status", role: "status", "aria-live": "polite" });
+  page.replaceChildren(bar(status));
+  delete page.dataset.ready;
+  page.setAttribute("aria-busy", "true");
+  try {
+    await configPromise;
+    status.textContent = fill(t("loading"), { version: config.version, size: config.bytes ? Math.round(config.bytes / 1e6) : 13 });
+    const started = await Promise.allSettled(roots.map((root) => mount(root, status)));
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const ctx = started[0].value;
+    status.textContent = fill(t("ready"), { version: ctx.meta.version, pyodide: config.version, seconds: ctx.seconds.toFixed(1) });
+    page.dataset.ready = "true";
+  } catch (error) {
+    for (const root of roots) if (!root.dataset.ready) root.dataset.ready = "failed";
+    status.classList.add("tryit-failed");
+    status.setAttribute("role", "alert");
+    status.textContent = error.missing ? t("missing")[error.missing] : fill(t("failed"), { reason: error.message || String(error) });
+    page.dataset.ready = "failed";
+  } finally {
+    page.removeAttribute("aria-busy");
+  }
 }
 
 mountAll();

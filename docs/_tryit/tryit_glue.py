@@ -504,7 +504,7 @@ def _bots_play(table: _Table) -> _Table:
     return table
 
 
-def _table_answer(number: int, table: _Table, lang: Language, since: int) -> Answer:
+def _table_answer(number: int, table: _Table, lang: Language, since: int, columns: int | None = None) -> Answer:
     """What the page gets: the seat's view and events as wire documents, with their sentences and pictures."""
     state, seat = table.state, table.seat
     view = state.view(seat)
@@ -517,7 +517,7 @@ def _table_answer(number: int, table: _Table, lang: Language, since: int) -> Ans
         "sentences": [e.to_text(language=lang, names=state.players) for events in fresh for e in events],
         "labels": {str(a): _label(a, lang) for a in view.legal_actions},
         "status": view.to_text(language=lang),
-        "picture": pictures.table(view, lang=lang),
+        "picture": pictures.table(view, lang=lang, columns=columns),
         "last_trick": "" if last is None else pictures.trick(last, players=list(state.players), lang=lang),
         "chart": pictures.scores(state.scoresheet, lang=lang) if state.is_over else "",
     }
@@ -531,8 +531,11 @@ def table_new(
     seed: int = 1,
     bots: str = "rule",
     lang: str = "en",
+    columns: int | None = None,
 ) -> Answer:
     """A new game at the table: the visitor, `name`, in seat 0 against three bots (`rule` or `random`).
+
+    `columns` is the picture's panels a row: 2 on a narrow screen (`svg.table(columns=...)`).
 
     The bots move until it is the visitor's turn.
 
@@ -556,10 +559,10 @@ def table_new(
     table = _bots_play(table)
     number = max(_TABLES, default=0) + 1
     _TABLES[number] = table
-    return _table_answer(number, table, language, 0)
+    return _table_answer(number, table, language, 0, columns)
 
 
-def table_move(table: int, message: str, lang: str = "en") -> Answer:
+def table_move(table: int, message: str, lang: str = "en", columns: int | None = None) -> Answer:
     """The visitor's action document (`wizardrules/action`) at table `table`, then the bots' replies.
 
     Example:
@@ -574,7 +577,7 @@ def table_move(table: int, message: str, lang: str = "en") -> Answer:
         raise wizardrules.EntryError(f"table {table!r}: no such game here; start a new one")
     after = _bots_play(_step(current, wire.action_from_json(message), current.seat))
     _TABLES[int(table)] = after
-    return _table_answer(int(table), after, _lang(lang), len(current.log))
+    return _table_answer(int(table), after, _lang(lang), len(current.log), columns)
 
 
 # -- the one entry point ------------------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from wizardrules import _lazy
 from wizardrules._convert import as_tuple, shown
 from wizardrules._names import check_name
-from wizardrules.cards import MAX_DECK_SIZE, Card, Language, Suit
+from wizardrules.cards import MAX_DECK_SIZE, MAX_PLAYERS, Card, Language, Suit
 from wizardrules.engine import GameState, PlayerView
 from wizardrules.engine._reach import view_problem
 from wizardrules.errors import CardError, TrickError
@@ -330,6 +330,7 @@ def table(
     *,
     seat: int | None = None,
     size: float | None = None,
+    columns: int | None = None,
     lang: Language = Language.EN,
     symbols: bool = True,
     theme: Theme = DEFAULT_THEME,
@@ -349,6 +350,10 @@ def table(
             [`GameState`][wizardrules.GameState] to draw `state.view(seat)` of.
         seat: for a state, whose view (default: the player to act, seat 0 once the game is over).
         size: the picture's width in pixels (default: the natural width).
+        columns: the players' panels a row, 1 or more (default: all in one row). Fewer than
+            the players draw the narrow table, for a phone: panels in rows, the trick under
+            the turned-up card, the hand in rows, about half as wide, so that its text keeps
+            its size on a small screen (2 columns: 296 wide at the default layout).
         lang: English or German names and words.
         symbols: draw the suit symbols.
         theme: the colours.
@@ -362,14 +367,18 @@ def table(
 
     Examples:
         >>> from wizardrules import new_game
-        >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
+        >>> state = new_game(["Ann", "Ben", "Cem", "Dan"], seed=3)
         >>> picture = table(state.view(1))
-        >>> "Ben: Round 1 of 20" in picture, picture.count("data-card=")  # Ben's card and the turned-up one
+        >>> "Ben: Round 1 of 15" in picture, picture.count("data-card=")  # Ben's card and the turned-up one
         (True, 2)
+        >>> [table(state.view(1), columns=c).split('width="')[1].split('"')[0] for c in (None, 2)]
+        ['576', '296']
     """
     view = _view(view_or_state, seat)
+    if columns is not None and (type(columns) is not int or not 1 <= columns <= MAX_PLAYERS):
+        raise PictureError(f"table columns {shown(columns)}: expected a whole number 1..{MAX_PLAYERS} or None")
     look = _look(lang, symbols, theme, layout)
-    drawing = _framed(draw_table(view, look), layout)
+    drawing = _framed(draw_table(view, look, columns=columns), layout)
     title, status = table_words(view, lang)
     seen = _names(view.hand, lang) if view.hand is not None else say("hidden", lang)
     turned = say("nothing", lang) if view.turned_up is None else view.turned_up.display(lang)

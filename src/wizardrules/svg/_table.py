@@ -150,7 +150,7 @@ def _trick(view: PlayerView, look: Look) -> Drawing:
     return draw_trick(scene, look)
 
 
-def _hand(view: PlayerView, look: Look, width: float) -> Drawing:
+def _hand(view: PlayerView, look: Look, width: float, *, wrap: bool = False) -> Drawing:
     lay = look.layout
     lang = look.lang
     heading = f"{say('Hand', lang)} ({view.players[view.seat]})"
@@ -167,29 +167,57 @@ def _hand(view: PlayerView, look: Look, width: float) -> Drawing:
     legal = None
     if view.is_my_turn and view.phase is Phase.PLAYING:
         legal = legal_plays(view.hand, view.current_trick.cards)
-    row = hand_row(view.hand, look, legal=legal, width=width)
-    return Drawing(group([label, row.at(0, top)]), max(row.width, lay.text_width(heading, lay.font)), top + row.height)
+    # a narrow table holds as many overlapping cards a row as its width takes, in rows
+    per_row = max(1, int((width - 8 - lay.card_width) // lay.hand_step) + 1) if wrap else len(view.hand) or 1
+    rows = [view.hand[i : i + per_row] for i in range(0, len(view.hand), per_row)] or [()]
+    drawn = [hand_row(cards, look, legal=legal, width=width if not wrap or len(rows) == 1 else None) for cards in rows]
+    parts = [label]
+    y = top
+    for row in drawn:
+        parts.append(row.at(0, y))
+        y += row.height
+    widest = max(row.width for row in drawn)
+    return Drawing(group(parts), max(widest, lay.text_width(heading, lay.font)), y)
 
 
-def draw_table(view: PlayerView, look: Look) -> Drawing:
-    """The table: a title, the players' panels, the turned-up card and the trick, and the hand."""
+def draw_table(view: PlayerView, look: Look, *, columns: int | None = None) -> Drawing:
+    """The table: a title, the players' panels, the turned-up card and the trick, and the hand.
+
+    With `columns` fewer than the players, the narrow table for a phone: the panels in rows
+    of `columns`, the trick under the turned-up card and the hand in rows.
+    """
     lay = look.layout
+    players = len(view.players)
+    per_row = players if columns is None else min(columns, players)
+    narrow = per_row < players
     title, status = table_words(view, look.lang)
     parts = [heading(title, look), words(status, look, x=0, y=lay.title_font + lay.font * 1.5, role="muted")]
     y = lay.title_font + lay.font * 1.5 + lay.gap * 1.5
-    panels_height = 0.0
-    for seat in range(len(view.players)):
-        panel, height = _panel(view, seat, look, x=seat * (lay.panel_width + lay.gap))
+    row_height = 0.0
+    for seat in range(players):
+        column = seat % per_row
+        if seat and column == 0:  # the next row of panels
+            y += row_height + lay.gap
+            row_height = 0.0
+        panel, height = _panel(view, seat, look, x=column * (lay.panel_width + lay.gap))
         parts.append(group([panel], {"transform": f"translate(0 {num(y)})"}))
-        panels_height = max(panels_height, height)
-    panels_width = len(view.players) * (lay.panel_width + lay.gap) - lay.gap
-    y += panels_height + lay.gap * 2
+        row_height = max(row_height, height)
+    panels_width = per_row * (lay.panel_width + lay.gap) - lay.gap
+    y += row_height + lay.gap * 2
     turned = _turned_up(view, look)
     trick = _trick(view, look)
-    trick_x = turned.width + lay.gap * 3
-    parts += [turned.at(0, y), trick.at(trick_x, y)]
-    y += max(turned.height, trick.height) + lay.gap * 2
-    hand = _hand(view, look, max(panels_width, trick_x + trick.width))
+    if narrow:  # the trick under the turned-up card
+        parts.append(turned.at(0, y))
+        y += turned.height + lay.gap * 2
+        parts.append(trick.at(0, y))
+        y += trick.height + lay.gap * 2
+        beside = max(turned.width, trick.width)
+    else:
+        trick_x = turned.width + lay.gap * 3
+        parts += [turned.at(0, y), trick.at(trick_x, y)]
+        y += max(turned.height, trick.height) + lay.gap * 2
+        beside = trick_x + trick.width
+    hand = _hand(view, look, panels_width if narrow else max(panels_width, beside), wrap=narrow)
     parts.append(hand.at(0, y))
-    width = max(panels_width, trick_x + trick.width, hand.width, lay.text_width(title, lay.title_font))
+    width = max(panels_width, beside, hand.width, lay.text_width(title, lay.title_font))
     return Drawing(group(parts), width, y + hand.height)
