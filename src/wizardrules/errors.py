@@ -147,6 +147,11 @@ class WizardRulesError(ValueError):
     `str(error)` is the English message, for logs; [`to_text`][wizardrules.WizardRulesError.to_text]
     gives it in the reader's language, and `german` in German.
 
+    Args:
+        *args: the English message, as `ValueError` takes it.
+        german: the same message in German, written where the error is raised from the same
+            values; without it, `german` is looked up from the English message.
+
     Examples:
         >>> from wizardrules import Card, Language, WizardRulesError
         >>> try:
@@ -158,10 +163,15 @@ class WizardRulesError(ValueError):
         'R14': der Wert 14 liegt nicht in 1..13
     """
 
+    def __init__(self, *args: object, german: str | None = None) -> None:
+        super().__init__(*args)
+        self._german = german
+
     @property
     def german(self) -> str:
         """The message in German, for a person to read; the English one where the library keeps no German form."""
-        return _german_text(str(self))
+        kept = self.__dict__.get("_german")
+        return kept if isinstance(kept, str) else _german_text(str(self))
 
     def to_text(self, *, language: Language | None = None) -> str:
         """The message for a person: in German for `Language.DE`, else in English (as `str()`)."""
@@ -199,14 +209,14 @@ class BidNotAllowedError(BidError):
         """`reason` for a person: in German for `Language.DE` ("sonst ergäben die Ansagen genau 3")."""
         return _german_text(self.reason) if _is_german(language) else self.reason
 
-    def __init__(self, message: str, *, bid: int, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, *, bid: int, reason: str, german: str | None = None) -> None:
+        super().__init__(message, german=german)
         self.bid = bid
         self.reason = reason
 
-    def __reduce__(self) -> tuple[Any, tuple[()]]:
+    def __reduce__(self) -> tuple[Any, tuple[()], dict[str, Any]]:
         """Pickle with the keyword arguments, so that the error crosses process pools."""
-        return (functools.partial(type(self), str(self), bid=self.bid, reason=self.reason), ())
+        return (functools.partial(type(self), str(self), bid=self.bid, reason=self.reason), (), self.__dict__)
 
 
 class ScoringError(WizardRulesError):
@@ -305,9 +315,13 @@ class IllegalActionError(WizardRulesError):
         """`reason` for a person: in German for `Language.DE`."""
         return _german_text(self.reason) if _is_german(language) else self.reason
 
-    def __reduce__(self) -> tuple[Any, tuple[()]]:
+    def __reduce__(self) -> tuple[Any, tuple[()], dict[str, Any]]:
         """Pickle with the keyword arguments, so that the error crosses process pools."""
-        return (functools.partial(type(self), player=self.player, action=self.action, reason=self.reason), ())
+        return (
+            functools.partial(type(self), player=self.player, action=self.action, reason=self.reason),
+            (),
+            self.__dict__,
+        )
 
 
 class NotYourTurnError(IllegalActionError):
@@ -613,3 +627,17 @@ def _action_german(notation: str) -> str:
     """
     found = _translated(notation, _ACTIONS_DE)
     return notation if found is None else found
+
+
+def _has_german(error: WizardRulesError) -> bool:
+    """Whether the library keeps a German form of `error`'s message (else `german` is the English one).
+
+    Examples:
+        >>> from wizardrules import RulesError
+        >>> _has_german(RulesError("x", german="y")), _has_german(RulesError("no German for this"))
+        (True, False)
+    """
+    if isinstance(error.__dict__.get("_german"), str):
+        return True
+    text = error.reason if isinstance(error, IllegalActionError) else str(error)
+    return _german_text(text) != text
