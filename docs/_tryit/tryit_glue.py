@@ -595,6 +595,26 @@ def table_move(table: int, message: str, lang: str = "en", columns: int | None =
     return _table_answer(int(table), after, _lang(lang), len(current.log), columns)
 
 
+def table_show(table: int, lang: str = "en", columns: int | None = None) -> Answer:
+    """Table `table` as it stands, drawn again: for a screen whose width crossed to another `columns`.
+
+    Nothing is played, and the events the page has are not sent again.
+
+    Example:
+        >>> game = table_new("rulebook", rounds=1, seed=3)
+        >>> again = table_show(game["table"], columns=2)
+        >>> again["view"] == game["view"], again["sentences"], again["picture"].split('width="')[1][:3]
+        (True, [], '296')
+    """
+    current = _TABLES.get(int(table))
+    if current is None:
+        raise wizardrules.EntryError(
+            f"table {table!r}: no such game here; start a new one",
+            german=f"Tisch {table!r}: dieses Spiel gibt es hier nicht; beginne ein neues",
+        )
+    return _table_answer(int(table), current, _lang(lang), len(current.log), columns)
+
+
 # -- the one entry point ------------------------------------------------------------------
 
 TOOLS: Final[Mapping[str, Callable[..., Answer]]] = {
@@ -609,6 +629,7 @@ TOOLS: Final[Mapping[str, Callable[..., Answer]]] = {
     "sheet_import": sheet_import,
     "table_new": table_new,
     "table_move": table_move,
+    "table_show": table_show,
 }
 
 
