@@ -160,7 +160,7 @@ def _reject(cards: Sequence[object], card: object, what: str) -> None:
     if card.needs_declaration:
         raise TrickError(
             f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})",
-            german=f"{_WHAT_DE[what]} {_show(cards)}: {card} wird mit seiner Festlegung gespielt "
+            german=f"{_WHAT_DE[what]} {_show(cards)}: {card} wird mit einer Festlegung gespielt "
             f"(z. B. {card.declarations()[0]})",
         )
     if card.kind is CardKind.WEREWOLF:
