@@ -485,6 +485,31 @@ def test_r1_3_the_german_form_crosses_process_pools() -> None:
     ]
     for error in errors:
         assert error is not None
-        copy = pickle.loads(pickle.dumps(error))
+        copy = pickle.loads(pickle.dumps(error))  # noqa: S301 - the test's own error
         assert (type(copy), str(copy), copy.german) == (type(error), str(error), error.german)
         assert copy.german != str(copy)
+
+
+_APP_CALLS: Final = [
+    ("length", {"players": 9}),
+    ("trump", {"seed": 3, "round": 99}),
+    ("quiz", {"seed": 1, "level": 7}),
+    ("trick", {"cards": "R1 R1"}),
+    ("trick", {"cards": "X9"}),
+    ("bids", {"rule": "free", "cards": 2, "made": [5]}),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), _APP_CALLS, ids=str)
+def test_r1_3_the_rules_app_refuses_in_german(name: str, args: dict[str, object]) -> None:
+    """The apps' shell gives the library's refusal in the app's language (`lang: de`)."""
+    folder = Path(__file__).resolve().parent.parent / "docs" / "app"
+    for path in (folder, folder / "rules"):
+        if str(path) not in sys.path:
+            sys.path.insert(0, str(path))
+    shell = importlib.import_module("shell")
+    german = json.loads(shell.call("rules_app", name, json.dumps({**args, "lang": "de"})))
+    english = json.loads(shell.call("rules_app", name, json.dumps({**args, "lang": "en"})))
+    assert "error" in german, german
+    assert english_left(german["error"]) is None, german
+    assert german["error"] != english["error"]
