@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -155,3 +156,18 @@ def test_samples_is_the_deprecated_name_of_worlds() -> None:
         assert old.samples == 3
     with pytest.warns(DeprecationWarning, match="samples"), pytest.raises(RulesError, match="worlds=0"):
         MonteCarloBot(samples=0)
+
+
+@pytest.mark.parametrize(("worlds", "samples"), [(5, 10), (20, 20), (10, 0)])
+def test_worlds_and_samples_together_are_refused(worlds: int, samples: int) -> None:
+    """The budget is given once: both names, even agreeing, are refused naming both (not one silently kept)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # refused before the deprecated name is warned about
+        with pytest.raises(RulesError) as refused:
+            MonteCarloBot(worlds=worlds, samples=samples)
+    assert str(refused.value) == (
+        f"MonteCarloBot(worlds={worlds}, samples={samples}): give the budget once, "
+        "as worlds= (samples= is its deprecated name)"
+    )
+    assert MonteCarloBot().worlds == 20
+    assert MonteCarloBot(worlds=5).worlds == 5

@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("starlette", reason='needs the extra server: pip install -e ".[server]"')
 pytest.importorskip("segno", reason='needs the extra server: pip install -e ".[server]"')
-pytest.importorskip("httpx", reason="needs httpx")
+pytest.importorskip("httpx", reason='needs the extra test: pip install -e ".[test]"')
 sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
 
 from _table_server import running  # noqa: E402

@@ -1,7 +1,7 @@
 """`wizardrules serve` end to end on 127.0.0.1: whole games over websockets, reconnects, SIGKILL, load, limits.
 
 Each test starts the command line's server in a process of its own on a free port and a
-SQLite file of its own. Needs the `server` extra (Starlette, uvicorn, websockets, segno) and httpx.
+SQLite file of its own. Needs the `server` extra (Starlette, uvicorn, websockets, segno) and the `test` extra's httpx.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason='needs the extra server: pip install -e 
 pytest.importorskip("uvicorn", reason='needs the extra server: pip install -e ".[server]"')
 pytest.importorskip("segno", reason='needs the extra server: pip install -e ".[server]"')
 pytest.importorskip("websockets", reason='needs the extra server: pip install -e ".[server]"')
-httpx = pytest.importorskip("httpx", reason="needs httpx")
+httpx = pytest.importorskip("httpx", reason='needs the extra test: pip install -e ".[test]"')
 jsonschema = pytest.importorskip("jsonschema", reason='needs the extra test: pip install -e ".[test]"')
 
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402

@@ -461,8 +461,65 @@ def test_a_whole_game_at_the_table_is_the_engines_game(visit: Visit) -> None:
     times = page.evaluate("window.wizardrulesTryIt.moves")
     assert len(times) == len(mine)
     page.set_viewport_size({"width": 375, "height": 800})
+    page.wait_for_function(_NARROW_DRAWN)  # the picture is drawn again for the narrow screen
     _no_sideways_scroll(page)
     _not_blank(page.screenshot(full_page=True), "table-375.png")
+
+
+_NARROW_DRAWN = "document.querySelector('.tryit-picture svg')?.getAttribute('width') === '296'"
+_WIDE_DRAWN = "Number(document.querySelector('.tryit-picture svg')?.getAttribute('width')) > 296"
+_TEXT_SIZES = """() => {
+  const picture = document.querySelector('.tryit-picture svg');
+  return [...picture.querySelectorAll('text')].map((text) => {
+    const m = text.getScreenCTM();  // the picture's scale on the page and every transform around the text
+    return [text.textContent, parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.c, m.d)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", [Language.EN, Language.DE])
+def test_the_table_on_a_phone_keeps_its_text_at_12_px(browser: Any, server: str, lang: Language) -> None:
+    """At 375 px from the start, every text of the table's picture is 12 px or more on the screen, move by move.
+
+    The picture is the narrow table; turned to 1280 px it is drawn again as the wide one, and
+    back at 375 px as the narrow one.
+    """
+    visitor = Visit(browser, server, width=375)
+    try:
+        page = visitor.open("try-it/table/")
+        if lang is Language.DE:
+            page.locator(".tryit-page .tryit-lang button[lang=de]").click()
+            visitor.wait()
+        setup = page.locator(".tryit-table-setup")
+        setup.locator("input[name=name]").fill("Alexandra-Marie")  # a long name, as long as a card's
+        setup.locator("select[name=preset]").select_option("anniversary-2021")
+        setup.locator("input[name=rounds]").fill("3")
+        setup.locator("input[name=seed]").fill("11")
+        setup.locator("button[type=submit]").click()
+        small: list[tuple[str, float]] = []
+        moves = 0
+        while page.locator(".tryit-table-status").get_attribute("data-over") != "true":
+            assert page.evaluate(_NARROW_DRAWN)
+            sizes = page.evaluate(_TEXT_SIZES)
+            assert sizes
+            small += [(text, size) for text, size in sizes if size < 11.99]
+            if moves == 4:
+                _no_sideways_scroll(page)
+                _not_blank(page.screenshot(full_page=True), f"table-{lang.value}-375.png")
+                page.set_viewport_size({"width": 1280, "height": 900})
+                page.wait_for_function(_WIDE_DRAWN)
+                _no_sideways_scroll(page)
+                _not_blank(page.screenshot(full_page=True), f"table-{lang.value}-1280.png")
+                page.set_viewport_size({"width": 375, "height": 800})
+                page.wait_for_function(_NARROW_DRAWN)
+            buttons = page.locator(".tryit-moves button[data-action]")
+            buttons.nth(moves % buttons.count()).click()
+            moves += 1
+        assert small == []
+        assert moves > 10
+    finally:
+        visitor.close()
+    assert visitor.errors == []
 
 
 def test_a_score_pad_kept_that_cannot_be_read_is_named_and_kept(visit: Visit) -> None:

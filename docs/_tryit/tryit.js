@@ -551,6 +551,9 @@ class Table {
   }
 
   setup() {
+    this.picture = undefined;
+    this.resized ??= new ResizeObserver(() => this.redraw());
+    this.resized.observe(this.root);
     const preset = h("select", { name: "preset" }, this.meta.table_presets.map((p) => h("option", { value: p, text: p })));
     const you = h("input", { type: "text", name: "name", value: localStorage.getItem(NAME_KEY) || "Alex", autocomplete: "nickname", maxlength: 20 });
     const rounds = h("input", { type: "number", name: "rounds", min: 1, max: 15, value: 3 });
@@ -562,12 +565,14 @@ class Table {
       onsubmit: (e) => {
         e.preventDefault();
         localStorage.setItem(NAME_KEY, you.value);
+        const columns = this.columns();
         const game = this.py("table_new", {
           name: you.value, preset: preset.value, rounds: rounds.value ? Number(rounds.value) : null, seed: Number(seed.value), bots: bots.value, lang,
-          columns: this.columns(),
+          columns,
         });
         if (game.error) return error.replaceChildren(errorBox(game));
         this.lines = [];
+        this.drawn = columns;
         this.show(game);
       },
     }, field(t("yourName"), you), field(t("preset"), preset), field(t("rounds"), rounds), field(t("bots"), bots), field(t("seed"), seed), h("button", { type: "submit", text: t("deal") }));
@@ -579,13 +584,23 @@ class Table {
     return this.root.clientWidth < 600 ? 2 : null;
   }
 
+  // the picture is drawn again when the width crosses to the other table (a phone turned, a window resized)
+  redraw() {
+    if (!this.game || this.picture === undefined || this.columns() === this.drawn) return;
+    this.drawn = this.columns();
+    const game = this.py("table_show", { table: this.game.table, lang, columns: this.drawn });
+    if (!game.error) this.picture.innerHTML = game.picture; // drawn by wizardrules.svg, which escapes every text
+  }
+
   move(action) {
     const started = performance.now();
     // the visitor's action travels as the wire format's action document
     const message = JSON.stringify({ format: "wizardrules/action", version: 1, action });
-    const game = this.py("table_move", { table: this.game.table, message, lang, columns: this.columns() });
+    const columns = this.columns();
+    const game = this.py("table_move", { table: this.game.table, message, lang, columns });
     const ms = performance.now() - started;
     if (game.error) return this.root.querySelector(".tryit-pad-error").replaceChildren(errorBox(game));
+    this.drawn = columns;
     window.wizardrulesTryIt.moves.push(ms);
     this.show(game, ms);
   }
@@ -603,7 +618,8 @@ class Table {
         view.legal_actions.map((a) => h("button", { type: "button", "data-action": a, title: a, onclick: () => this.move(a), text: game.labels[a] ?? a }))));
     }
     children.push(h("div", { class: "tryit-pad-error", "aria-live": "assertive" }));
-    children.push(svgBox(game.picture));
+    this.picture = svgBox(game.picture);
+    children.push(this.picture);
     if (game.last_trick) children.push(h("details", { open: true }, h("summary", { text: t("lastTrick") }), svgBox(game.last_trick)));
     const log = h("ol", { class: "tryit-log", "aria-live": "polite" }, this.lines.slice(-14).map((line) => h("li", { text: line })));
     children.push(h("details", { open: true }, h("summary", { text: t("happened") }), log));

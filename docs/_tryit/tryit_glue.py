@@ -221,7 +221,10 @@ def _policy(name: str, *, first_round_free: bool = False, scorekeeper: int = 0) 
         return EqualBids()
     if name == "hook":
         return ScorekeeperHook(scorekeeper=scorekeeper)
-    raise wizardrules.RulesError(f"bid rule {name!r}: expected free, not-equal, equal or hook")
+    raise wizardrules.RulesError(
+        f"bid rule {name!r}: expected free, not-equal, equal or hook",
+        german=f"Ansageregel {name!r}: erwartet 'free', 'not-equal', 'equal' oder 'hook'",
+    )
 
 
 def bids(
@@ -402,7 +405,10 @@ def sheet_step(state: str, action: str, lang: str = "en", **entry: Any) -> Answe
     elif action == "undo":
         sheet = sheet.undo()
     elif action != "show":
-        raise wizardrules.EntryError(f"score pad action {action!r}: expected show, bids, cloud, tricks or undo")
+        raise wizardrules.EntryError(
+            f"score pad action {action!r}: expected show, bids, cloud, tricks or undo",
+            german=f"Spielblock-Aktion {action!r}: erwartet 'show', 'bids', 'cloud', 'tricks' oder 'undo'",
+        )
     return _sheet_answer(sheet, _lang(lang))
 
 
@@ -499,7 +505,10 @@ def _bots_play(table: _Table) -> _Table:
         mover = table.state.to_move
         bot = None if mover is None else table.bots[mover]
         if mover is None or bot is None:
-            raise wizardrules.RulesError(f"seat {mover} has no bot and is not the visitor's")
+            raise wizardrules.RulesError(
+                f"seat {mover} has no bot and is not the visitor's",
+                german=f"Platz {mover} hat keinen Bot und ist nicht der des Besuchers",
+            )
         table = _step(table, bot.act(table.state.view(mover), table.state.legal_actions()), mover)
     return table
 
@@ -546,7 +555,10 @@ def table_new(
     """
     language = _lang(lang)
     if preset not in TABLE_PRESETS:
-        raise wizardrules.RulesError(f"preset {preset!r} is not offered at the table: {', '.join(TABLE_PRESETS)}")
+        raise wizardrules.RulesError(
+            f"preset {preset!r} is not offered at the table: {', '.join(TABLE_PRESETS)}",
+            german=f"die Regelvorgabe {preset!r} gibt es am Tisch nicht: {', '.join(map(repr, TABLE_PRESETS))}",
+        )
     de = language is Language.DE
     names = [str(name).strip() or "Alex", *(_TABLE_WORDS["bot"][de].format(n=n) for n in (1, 2, 3))]
     rules = _rules(preset, len(names), False, None, rounds)
@@ -574,10 +586,33 @@ def table_move(table: int, message: str, lang: str = "en", columns: int | None =
     """
     current = _TABLES.get(int(table))
     if current is None:
-        raise wizardrules.EntryError(f"table {table!r}: no such game here; start a new one")
+        raise wizardrules.EntryError(
+            f"table {table!r}: no such game here; start a new one",
+            german=f"Tisch {table!r}: dieses Spiel gibt es hier nicht; beginne ein neues",
+        )
     after = _bots_play(_step(current, wire.action_from_json(message), current.seat))
     _TABLES[int(table)] = after
     return _table_answer(int(table), after, _lang(lang), len(current.log), columns)
+
+
+def table_show(table: int, lang: str = "en", columns: int | None = None) -> Answer:
+    """Table `table` as it stands, drawn again: for a screen whose width crossed to another `columns`.
+
+    Nothing is played, and the events the page has are not sent again.
+
+    Example:
+        >>> game = table_new("rulebook", rounds=1, seed=3)
+        >>> again = table_show(game["table"], columns=2)
+        >>> again["view"] == game["view"], again["sentences"], again["picture"].split('width="')[1][:3]
+        (True, [], '296')
+    """
+    current = _TABLES.get(int(table))
+    if current is None:
+        raise wizardrules.EntryError(
+            f"table {table!r}: no such game here; start a new one",
+            german=f"Tisch {table!r}: dieses Spiel gibt es hier nicht; beginne ein neues",
+        )
+    return _table_answer(int(table), current, _lang(lang), len(current.log), columns)
 
 
 # -- the one entry point ------------------------------------------------------------------
@@ -594,6 +629,7 @@ TOOLS: Final[Mapping[str, Callable[..., Answer]]] = {
     "sheet_import": sheet_import,
     "table_new": table_new,
     "table_move": table_move,
+    "table_show": table_show,
 }
 
 

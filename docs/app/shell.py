@@ -9,7 +9,7 @@ page calls `app.call(name, args)`, which comes here:
 - the answer is the function's value as JSON;
 - when the library refuses the input (a `WizardRulesError`, each also a `ValueError`), the
   answer is `{"error": message, "kind": class name}`, which the page shows; the message names
-  the input and the reason;
+  the input and the reason, in the app's language (`lang`, German for "de");
 - a name that is not in the glue's `API` is refused the same way (`kind` "AppError").
 
 The module uses the public API only, so it runs unchanged under CPython, where the tests
@@ -61,8 +61,9 @@ def call(module: str, name: str, args: str) -> str:
         raise TypeError(f"the app's arguments for {name} are not a JSON object: {args[:80]}")
     try:
         answer = function(**kwargs)
-    except WizardRulesError as error:
-        answer = {"error": str(error), "kind": type(error).__name__}
+    except WizardRulesError as error:  # in the app's language, as the glue's own words are
+        language = wizardrules.Language.DE if kwargs.get("lang") == "de" else wizardrules.Language.EN
+        answer = {"error": error.to_text(language=language), "kind": type(error).__name__}
     return json.dumps(answer, ensure_ascii=False)
 
 

@@ -25,6 +25,32 @@ from wizardrules.scoring import ScoreRule, StandardScore, TieBreak
 JSON = Any
 _VARIANTS: Final = tuple(v for v in Variant if v is not Variant.NONE)
 
+_WHAT_DE: Final = {
+    "score sheet CSV": "Spielblock-CSV",
+    "score sheet entry": "Spielblock, Eintrag",
+    "score sheet": "Spielblock",
+    "game record": "Spielbericht",
+    "saved table": "gespeicherter Tisch",
+    "schedule trump": "Trumpf im Spielplan",
+    "schedule": "Spielplan",
+    "special card": "Sonderkarte",
+    "rules": "Regeln",
+}
+"""The parts of saved files named in messages, in German; a field's name (`bid_policy`) is kept."""
+
+
+def what_de(what: str) -> str:
+    """The part of a file `what` names, in German: `score sheet entry 3` is `Spielblock, Eintrag 3`.
+
+    Examples:
+        >>> what_de("score sheet entry 3"), what_de("bid_policy")
+        ('Spielblock, Eintrag 3', 'bid_policy')
+    """
+    for english, german in _WHAT_DE.items():
+        if what == english or what.startswith(f"{english} "):
+            return german + what[len(english) :]
+    return what
+
 
 def policy_to_data(policy: BidPolicy) -> dict[str, JSON]:
     if isinstance(policy, FreeBids):
@@ -39,7 +65,10 @@ def policy_to_data(policy: BidPolicy) -> dict[str, JSON]:
         return {"type": "equal"}
     if isinstance(policy, ScorekeeperHook):
         return {"type": "scorekeeper-hook", "scorekeeper": policy.scorekeeper}
-    raise FormatError(f"bid policy {shown(policy)} has no saved form; only the built-in policies can be saved")
+    raise FormatError(
+        f"bid policy {shown(policy)} has no saved form; only the built-in policies can be saved",
+        german=f"die Ansageregel {shown(policy)} lässt sich nicht speichern; nur die eingebauten Regeln",
+    )
 
 
 def policy_from_data(data: JSON) -> BidPolicy:
@@ -55,7 +84,9 @@ def policy_from_data(data: JSON) -> BidPolicy:
         return EqualBids()
     if kind == "scorekeeper-hook":
         return ScorekeeperHook(scorekeeper=_field(data, "scorekeeper", int, "bid_policy"))
-    raise FormatError(f"bid_policy type {shown(kind)} is unknown")
+    raise FormatError(
+        f"bid_policy type {shown(kind)} is unknown", german=f"bid_policy: Typ {shown(kind)} ist unbekannt"
+    )
 
 
 def _score_to_data(rule: ScoreRule) -> dict[str, JSON]:
@@ -67,13 +98,18 @@ def _score_to_data(rule: ScoreRule) -> dict[str, JSON]:
             "miss_penalty": rule.miss_penalty,
             "blind_multiplier": rule.blind_multiplier,
         }
-    raise FormatError(f"score rule {shown(rule)} has no saved form; only StandardScore can be saved")
+    raise FormatError(
+        f"score rule {shown(rule)} has no saved form; only StandardScore can be saved",
+        german=f"die Wertung {shown(rule)} lässt sich nicht speichern; nur StandardScore",
+    )
 
 
 def _score_from_data(data: JSON) -> ScoreRule:
     kind = _field(data, "type", str, "score_rule")
     if kind != "standard":
-        raise FormatError(f"score_rule type {shown(kind)} is unknown")
+        raise FormatError(
+            f"score_rule type {shown(kind)} is unknown", german=f"score_rule: Typ {shown(kind)} ist unbekannt"
+        )
     return StandardScore(
         hit_bonus=_field(data, "hit_bonus", int, "score_rule"),
         per_trick=_field(data, "per_trick", int, "score_rule"),
@@ -136,7 +172,9 @@ def rules_from_data(data: JSON) -> Rules:
         variants = Variant.NONE
         for name in _field(data, "variants", list, "rules"):
             if not isinstance(name, str) or name not in Variant.__members__ or name == "NONE":
-                raise FormatError(f"rules: variant {shown(name)} is unknown")
+                raise FormatError(
+                    f"rules: variant {shown(name)} is unknown", german=f"Regeln: Variante {shown(name)} ist unbekannt"
+                )
             variants |= Variant[name]
         return Rules(
             bid_policy=policy_from_data(_field(data, "bid_policy", dict, "rules")),
@@ -152,7 +190,7 @@ def rules_from_data(data: JSON) -> Rules:
     except FormatError:
         raise
     except WizardRulesError as error:
-        raise FormatError(f"rules: {error}") from error
+        raise FormatError(f"rules: {error}", german=f"Regeln: {error.german}") from error
 
 
 MAX_DEPTH: Final = 16
@@ -166,20 +204,34 @@ def load_versioned(text: str | bytes, *, format_name: str, version: int, what: s
         FormatError: longer than `wizardrules._convert.MAX_FILE` (16 MiB), not JSON, nested
             more than `MAX_DEPTH` deep, not an object of `format_name`, or another version.
     """
+    de = what_de(what)
     if not isinstance(text, (str, bytes, bytearray)):
-        raise FormatError(f"{what}: expected JSON text, got {type_name(text)}")
-    text = file_text(text, what, FormatError)  # at most MAX_FILE, before anything is read
+        raise FormatError(
+            f"{what}: expected JSON text, got {type_name(text)}",
+            german=f"{de}: erwartet JSON-Text, nicht {type_name(text)}",
+        )
+    text = file_text(text, what, FormatError, what_de=de)  # at most MAX_FILE, before anything is read
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise FormatError(f"{what}: not JSON ({shown(str(error))})") from None
+        place = f" (Zeile {error.lineno}, Spalte {error.colno})" if isinstance(error, json.JSONDecodeError) else ""
+        raise FormatError(f"{what}: not JSON ({shown(str(error))})", german=f"{de}: kein JSON{place}") from None
     if _depth(data) > MAX_DEPTH:
-        raise FormatError(f"{what}: arrays and objects nested more than {MAX_DEPTH} deep")
+        raise FormatError(
+            f"{what}: arrays and objects nested more than {MAX_DEPTH} deep",
+            german=f"{de}: Listen und Objekte mehr als {MAX_DEPTH} Ebenen tief verschachtelt",
+        )
     if not isinstance(data, dict) or data.get("format") != format_name:
-        raise FormatError(f"not a {what}: the 'format' field must be {format_name!r}")
+        raise FormatError(
+            f"not a {what}: the 'format' field must be {format_name!r}",
+            german=f"kein {de}: das Feld 'format' muss {format_name!r} sein",
+        )
     found = data.get("version")
     if type(found) is not int or found != version:
-        raise FormatError(f"{what} version {shown(found)} is not supported (this reads {version})")
+        raise FormatError(
+            f"{what} version {shown(found)} is not supported (this reads {version})",
+            german=f"{de}: Version {shown(found)} wird nicht gelesen (gelesen wird Version {version})",
+        )
     return data
 
 
@@ -221,9 +273,15 @@ def check_checksum(data: Mapping[str, JSON], what: str) -> None:
         FormatError: the checksum is missing or does not match.
     """
     if "checksum" not in data:
-        raise FormatError(f"{what} has no checksum: it was not written by to_json, or it was edited")
+        raise FormatError(
+            f"{what} has no checksum: it was not written by to_json, or it was edited",
+            german=f"{what_de(what)} hat keine Prüfsumme: nicht von to_json geschrieben, oder bearbeitet",
+        )
     if data["checksum"] != checksum(data):
-        raise FormatError(f"{what} was edited: its checksum does not match its content")
+        raise FormatError(
+            f"{what} was edited: its checksum does not match its content",
+            german=f"{what_de(what)} wurde bearbeitet: die Prüfsumme passt nicht zum Inhalt",
+        )
 
 
 def _enum(cls: Any, value: JSON, what: str) -> Any:
@@ -231,19 +289,32 @@ def _enum(cls: Any, value: JSON, what: str) -> Any:
         return cls(value)
     except (ValueError, TypeError):
         names = ", ".join(repr(m.value) for m in cls)
-        raise FormatError(f"{what} {shown(value)} is unknown; expected one of {names}") from None
+        raise FormatError(
+            f"{what} {shown(value)} is unknown; expected one of {names}",
+            german=f"{what_de(what)} {shown(value)} ist unbekannt; erwartet eins von {names}",
+        ) from None
 
 
 def _field(data: JSON, key: str, kind: type, what: str) -> Any:
+    de = what_de(what)
     if not isinstance(data, Mapping):
-        raise FormatError(f"{what}: expected an object, got {type_name(data)}")
+        raise FormatError(
+            f"{what}: expected an object, got {type_name(data)}",
+            german=f"{de}: erwartet ein Objekt, nicht {type_name(data)}",
+        )
     if key not in data:
-        raise FormatError(f"{what}: the field {key!r} is missing")
+        raise FormatError(f"{what}: the field {key!r} is missing", german=f"{de}: das Feld {key!r} fehlt")
     value = data[key]
     if kind is int and (type(value) is not int):
-        raise FormatError(f"{what}: {key} {shown(value)} must be a whole number")
+        raise FormatError(
+            f"{what}: {key} {shown(value)} must be a whole number",
+            german=f"{de}: {key} {shown(value)} muss eine ganze Zahl sein",
+        )
     if not isinstance(value, kind):
-        raise FormatError(f"{what}: {key} {shown(value)} must be of type {kind.__name__}")
+        raise FormatError(
+            f"{what}: {key} {shown(value)} must be of type {kind.__name__}",
+            german=f"{de}: {key} {shown(value)} muss vom Typ {kind.__name__} sein",
+        )
     return value
 
 

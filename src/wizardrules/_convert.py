@@ -23,31 +23,47 @@ E = TypeVar("E", bound=enum.Enum)
 
 
 def as_tuple(
-    value: Iterable[T], what: str, error: type[WizardRulesError], *, limit: int | None = None
+    value: Iterable[T],
+    what: str,
+    error: type[WizardRulesError],
+    *,
+    limit: int | None = None,
+    what_de: str | None = None,
 ) -> tuple[T, ...]:
     """`value` as a plain tuple, or `error` naming `what` when it is not a sequence of entries.
 
     A tuple subclass is copied into a plain tuple, so that what was checked cannot change.
     With `limit`, a sequence of more than `limit` entries is refused before it is copied
-    (an iterator is read no further than one entry past the limit).
+    (an iterator is read no further than one entry past the limit). `what_de` names the
+    entries in German, for the error's German form.
 
     Examples:
         >>> as_tuple([1, 2], "bids", WizardRulesError), as_tuple(range(3), "bids", WizardRulesError)
         ((1, 2), (0, 1, 2))
     """
+    de = what_de is not None
     if type(value) is tuple:
         items: tuple[T, ...] = value
     elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise error(f"{what} {shown(value)}: expected a sequence, got {type_name(value)}")
+        raise error(
+            f"{what} {shown(value)}: expected a sequence, got {type_name(value)}",
+            german=f"{what_de} {shown(value)}: erwartet eine Folge, nicht {type_name(value)}" if de else None,
+        )
     else:
         if limit is not None and isinstance(value, Sized) and _size(value) > limit:
-            raise error(f"{what} {shown(value)}: more than {limit} entries")
+            raise error(
+                f"{what} {shown(value)}: more than {limit} entries",
+                german=f"{what_de} {shown(value)}: mehr als {limit} Einträge" if de else None,
+            )
         try:
             items = tuple(value if limit is None else itertools.islice(value, limit + 1))
         except TypeError as problem:
             raise error(f"{what} {shown(value)}: {problem}") from None
     if limit is not None and len(items) > limit:
-        raise error(f"{what} {shown(items)}: {len(items)} entries, more than {limit}")
+        raise error(
+            f"{what} {shown(items)}: {len(items)} entries, more than {limit}",
+            german=f"{what_de} {shown(items)}: {len(items)} Einträge, mehr als {limit}" if de else None,
+        )
     return items
 
 
@@ -56,8 +72,10 @@ MAX_GAMES: Final = 10**7
 the command line's `simulate`); volume beyond that is for the compiled core's playouts."""
 
 
-def game_count(value: object, what: str, error: type[WizardRulesError], *, low: int = 0) -> int:
-    """`value` as a number of games `low..MAX_GAMES`, or `error` naming `what` before any work.
+def game_count(
+    value: object, what: str, error: type[WizardRulesError], *, low: int = 0, what_de: str | None = None
+) -> int:
+    """`value` as a number of games `low..MAX_GAMES`, or `error` naming `what` (`what_de` in German) before any work.
 
     Examples:
         >>> game_count(200, "games", WizardRulesError)
@@ -68,7 +86,10 @@ def game_count(value: object, what: str, error: type[WizardRulesError], *, low: 
         wizardrules.errors.WizardRulesError: games 1000000000000: give a whole number 0..10,000,000
     """
     if not whole(value, low, MAX_GAMES):
-        raise error(f"{what} {shown(value)}: give a whole number {low}..{MAX_GAMES:,}")
+        raise error(
+            f"{what} {shown(value)}: give a whole number {low}..{MAX_GAMES:,}",
+            german=f"{what_de or what} {shown(value)}: erwartet eine ganze Zahl {low}..{MAX_GAMES:_}".replace("_", "."),
+        )
     return value  # type: ignore[return-value]  # whole() checked that it is an int
 
 
@@ -77,8 +98,10 @@ MAX_FILE: Final = 16 * 2**20
 longest game (1,000 rounds) writes."""
 
 
-def file_text(text: object, what: str, error: type[WizardRulesError]) -> str | bytes:
+def file_text(text: object, what: str, error: type[WizardRulesError], *, what_de: str | None = None) -> str | bytes:
     """`text` (a file's `str`, `bytes` or `bytearray`) when it is at most `MAX_FILE` long, else `error`.
+
+    `what_de` names the file in German, for the error's German form.
 
     The size is checked before anything is read from the text, so that a loader's memory
     stays a small multiple of `MAX_FILE` whatever it is given.
@@ -91,11 +114,21 @@ def file_text(text: object, what: str, error: type[WizardRulesError]) -> str | b
         ...
         wizardrules.errors.WizardRulesError: sheet: 16777217 characters, more than the 16777216 (16 MiB) a file may have
     """
+    de = what_de is not None
     if not isinstance(text, (str, bytes, bytearray)):
-        raise error(f"{what}: expected text, got {type_name(text)}")
+        raise error(
+            f"{what}: expected text, got {type_name(text)}",
+            german=f"{what_de}: erwartet Text, nicht {type_name(text)}" if de else None,
+        )
     if len(text) > MAX_FILE:
         unit = "characters" if isinstance(text, str) else "bytes"
-        raise error(f"{what}: {len(text)} {unit}, more than the {MAX_FILE} (16 MiB) a file may have")
+        raise error(
+            f"{what}: {len(text)} {unit}, more than the {MAX_FILE} (16 MiB) a file may have",
+            german=f"{what_de}: {len(text)} {'Zeichen' if isinstance(text, str) else 'Bytes'}, mehr als die "
+            f"{MAX_FILE} (16 MiB), die eine Datei haben darf"
+            if de
+            else None,
+        )
     return bytes(text) if isinstance(text, bytearray) else text
 
 

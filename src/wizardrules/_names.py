@@ -43,21 +43,27 @@ _REFUSED: Final = re.compile(
 _BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def _why(char: str) -> str:
-    """Why `char` (one `_REFUSED` matches) cannot be in a name."""
+def _why(char: str) -> tuple[str, str]:
+    """Why `char` (one `_REFUSED` matches) cannot be in a name, in English and in German."""
     code = ord(char)
     if 0xD800 <= code <= 0xDFFF:
-        return "a lone surrogate, which no UTF-8 file can hold"
+        return "a lone surrogate, which no UTF-8 file can hold", "ein einzelnes Surrogat, das keine UTF-8-Datei fasst"
     if char in _BIDI:
-        return "a bidirectional control, which reorders text"
+        return (
+            "a bidirectional control, which reorders text",
+            "ein Steuerzeichen der Schreibrichtung, das Text umstellt",
+        )
     if char in "\ufffe\uffff":
-        return "a noncharacter that XML forbids"
+        return "a noncharacter that XML forbids", "ein Nichtzeichen, das XML verbietet"
     if code <= 0x1F or 0x7F <= code <= 0x9F:
-        return "a control character that documents cannot hold"
-    return "a zero-width or invisible character, which makes names look alike"
+        return "a control character that documents cannot hold", "ein Steuerzeichen, das Dokumente nicht fassen"
+    return (
+        "a zero-width or invisible character, which makes names look alike",
+        "ein unsichtbares Zeichen ohne Breite, das Namen gleich aussehen lässt",
+    )
 
 
-def check_name(name: object, what: str = "player name") -> str:
+def check_name(name: object, what: str = "player name", what_de: str = "der Spielername") -> str:
     """`name` as a plain `str` in composed form (NFC), or a `PlayerError` saying why it cannot be a name.
 
     Examples:
@@ -69,18 +75,28 @@ def check_name(name: object, what: str = "player name") -> str:
         wizardrules.errors.PlayerError: player name 'Ann\\u202e' holds U+202E, a bidirectional control, ...
     """
     if not isinstance(name, str):
-        raise PlayerError(f"{what} {shown(name)} must be non-empty text")
+        raise PlayerError(
+            f"{what} {shown(name)} must be non-empty text", german=f"{what_de} {shown(name)} muss Text sein, nicht leer"
+        )
     text = str.__str__(name)  # a plain str, also of a str subclass
     if len(text) > MAX_NAME:
-        raise PlayerError(f"{what} {shown(text)}: {len(text)} characters, more than {MAX_NAME}")
+        raise PlayerError(
+            f"{what} {shown(text)}: {len(text)} characters, more than {MAX_NAME}",
+            german=f"{what_de} {shown(text)}: {len(text)} Zeichen, mehr als {MAX_NAME}",
+        )
     found = _REFUSED.search(text)
     if found is not None:
         char = found.group()
-        why = _why(char)
-        raise PlayerError(f"{what} {shown(text)} holds U+{ord(char):04X}, {why}")  # repr escapes what hides
+        why, why_de = _why(char)
+        raise PlayerError(  # repr escapes what hides
+            f"{what} {shown(text)} holds U+{ord(char):04X}, {why}",
+            german=f"{what_de} {shown(text)} enthält U+{ord(char):04X}, {why_de}",
+        )
     text = unicodedata.normalize("NFC", text)
     if not text.strip():
-        raise PlayerError(f"{what} {shown(text)} must be non-empty text")
+        raise PlayerError(
+            f"{what} {shown(text)} must be non-empty text", german=f"{what_de} {shown(text)} muss Text sein, nicht leer"
+        )
     return text
 
 
@@ -92,12 +108,18 @@ def check_names(players: object, *, limit: int = 1000) -> tuple[str, ...]:
             (also when typed in two Unicode forms).
     """
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise PlayerError(f"players {shown(players)} must be a list of names")
+        raise PlayerError(
+            f"players {shown(players)} must be a list of names",
+            german=f"die Spieler {shown(players)} müssen eine Liste von Namen sein",
+        )
     names = tuple(check_name(name) for name in as_tuple(players, "players", PlayerError, limit=limit))
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise PlayerError(f"players {shown(list(names))}: the name {shown(name)} appears twice")
+            raise PlayerError(
+                f"players {shown(list(names))}: the name {shown(name)} appears twice",
+                german=f"Spieler {shown(list(names))}: der Name {shown(name)} kommt zweimal vor",
+            )
         seen.add(name)
     return names
 

@@ -51,7 +51,8 @@ class Bid:
     def __attrs_post_init__(self) -> None:
         if not whole(self.tricks, 0, MAX_BID):
             raise ActionError(
-                f"Bid(tricks={shown(self.tricks)}): a bid is a whole number 0 or more, up to {MAX_BID} (R4.1)"
+                f"Bid(tricks={shown(self.tricks)}): a bid is a whole number 0 or more, up to {MAX_BID} (R4.1)",
+                german=f"Bid(tricks={shown(self.tricks)}): eine Ansage ist eine ganze Zahl von 0 bis {MAX_BID} (R4.1)",
             )
         if type(self.blind) is not bool:
             raise ActionError(f"Bid(blind={shown(self.blind)}): blind is True or False")

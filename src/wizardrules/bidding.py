@@ -22,7 +22,7 @@ from attrs import field, frozen
 
 from wizardrules._convert import as_tuple, shown, whole
 from wizardrules.cards import MAX_DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from wizardrules.errors import BidError, BidNotAllowedError
+from wizardrules.errors import BidError, BidNotAllowedError, _german_text
 
 __all__ = [
     "BidContext",
@@ -95,8 +95,12 @@ class BidContext:
 
     def __attrs_post_init__(self) -> None:
         problem = _context_problem(self)
-        if problem:
-            raise BidError(f"bidding situation {self._describe()}: {problem}")
+        if problem is not None:
+            english, german = problem
+            described = f"{shown(self.cards)} Karten, Ansagen {shown(list(self.bids))}, {shown(self.players)} Spieler"
+            raise BidError(
+                f"bidding situation {self._describe()}: {english}", german=f"Ansagelage ({described}): {german}"
+            )
 
     def _describe(self) -> str:
         return f"(cards={shown(self.cards)}, bids={shown(list(self.bids))}, players={shown(self.players)})"
@@ -123,25 +127,47 @@ def _is_count(value: object) -> bool:
     return type(value) is int
 
 
-def _context_problem(ctx: BidContext) -> str:
+def _context_problem(ctx: BidContext) -> tuple[str, str] | None:
+    """What makes the situation impossible, in English and in German; `None` when it can occur."""
     if not whole(ctx.players, MIN_PLAYERS, MAX_PLAYERS):
-        return f"players must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)"
+        return (
+            f"players must be {MIN_PLAYERS}..{MAX_PLAYERS} (R2.1)",
+            f"Spieler müssen {MIN_PLAYERS}..{MAX_PLAYERS} sein (R2.1)",
+        )
     if not whole(ctx.cards, 1, MAX_DECK_SIZE):
-        return f"cards must be a whole number 1..{MAX_DECK_SIZE}"
+        return (
+            f"cards must be a whole number 1..{MAX_DECK_SIZE}",
+            f"Karten müssen eine ganze Zahl 1..{MAX_DECK_SIZE} sein",
+        )
     if ctx.cards * ctx.players > MAX_DECK_SIZE:
-        return f"{ctx.cards} cards for {ctx.players} players is more than any deck holds ({MAX_DECK_SIZE})"
+        return (
+            f"{ctx.cards} cards for {ctx.players} players is more than any deck holds ({MAX_DECK_SIZE})",
+            f"{ctx.cards} Karten für {ctx.players} Spieler sind mehr, als ein Spiel hat ({MAX_DECK_SIZE})",
+        )
     if len(ctx.bids) >= ctx.players:
-        return f"all {ctx.players} players have bid already"
+        return f"all {ctx.players} players have bid already", f"alle {ctx.players} Spieler haben schon angesagt"
     for bid in ctx.bids:
         if not whole(bid, 0, ctx.cards):
-            return f"bid {shown(bid)} is outside 0..{ctx.cards} (R4.1)"
+            return (
+                f"bid {shown(bid)} is outside 0..{ctx.cards} (R4.1)",
+                f"die Ansage {shown(bid)} liegt nicht in 0..{ctx.cards} (R4.1)",
+            )
     if not whole(ctx.round_number, 1, MAX_ROUNDS):
-        return f"round_number {shown(ctx.round_number)} must be 1..{MAX_ROUNDS}"
+        return (
+            f"round_number {shown(ctx.round_number)} must be 1..{MAX_ROUNDS}",
+            f"die Runde {shown(ctx.round_number)} muss 1..{MAX_ROUNDS} sein",
+        )
     if ctx.totals is not None and (len(ctx.totals) != ctx.players or not all(_is_count(t) for t in ctx.totals)):
-        return f"totals {shown(list(ctx.totals))} must be one whole number per player"
+        return (
+            f"totals {shown(list(ctx.totals))} must be one whole number per player",
+            f"der Stand {shown(list(ctx.totals))} muss eine ganze Zahl je Spieler sein",
+        )
     if ctx.dealer is not None and not whole(ctx.dealer, 0, ctx.players - 1):
-        return f"dealer {shown(ctx.dealer)} must be a seat 0..{ctx.players - 1}"
-    return ""
+        return (
+            f"dealer {shown(ctx.dealer)} must be a seat 0..{ctx.players - 1}",
+            f"der Geber {shown(ctx.dealer)} muss ein Platz 0..{ctx.players - 1} sein",
+        )
+    return None
 
 
 class BidFacts(enum.Flag):
@@ -532,7 +558,15 @@ def verify_bid(
     )
     problem = _out_of_range(context, bid)
     if problem:
-        raise BidError(f"bid {shown(bid)}: {problem} (R4.1)")
+        raise BidError(
+            f"bid {shown(bid)}: {problem} (R4.1)",
+            german=f"die Ansage {shown(bid)}: eine Ansage ist eine ganze Zahl 0..{context.cards} (R4.1)",
+        )
     reason = policy.refusal(context, bid)
     if reason is not None:
-        raise BidNotAllowedError(f"bid {bid} is not allowed: {reason}", bid=bid, reason=reason)
+        raise BidNotAllowedError(
+            f"bid {bid} is not allowed: {reason}",
+            bid=bid,
+            reason=reason,
+            german=f"die Ansage {bid} ist nicht erlaubt: {_german_text(reason)}",
+        )

@@ -147,6 +147,11 @@ class WizardRulesError(ValueError):
     `str(error)` is the English message, for logs; [`to_text`][wizardrules.WizardRulesError.to_text]
     gives it in the reader's language, and `german` in German.
 
+    Args:
+        *args: the English message, as `ValueError` takes it.
+        german: the same message in German, written where the error is raised from the same
+            values; without it, `german` is looked up from the English message.
+
     Examples:
         >>> from wizardrules import Card, Language, WizardRulesError
         >>> try:
@@ -158,10 +163,15 @@ class WizardRulesError(ValueError):
         'R14': der Wert 14 liegt nicht in 1..13
     """
 
+    def __init__(self, *args: object, german: str | None = None) -> None:
+        super().__init__(*args)
+        self._german = german
+
     @property
     def german(self) -> str:
         """The message in German, for a person to read; the English one where the library keeps no German form."""
-        return _german_text(str(self))
+        kept = self.__dict__.get("_german")
+        return kept if isinstance(kept, str) else _german_text(str(self))
 
     def to_text(self, *, language: Language | None = None) -> str:
         """The message for a person: in German for `Language.DE`, else in English (as `str()`)."""
@@ -199,14 +209,14 @@ class BidNotAllowedError(BidError):
         """`reason` for a person: in German for `Language.DE` ("sonst ergäben die Ansagen genau 3")."""
         return _german_text(self.reason) if _is_german(language) else self.reason
 
-    def __init__(self, message: str, *, bid: int, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, *, bid: int, reason: str, german: str | None = None) -> None:
+        super().__init__(message, german=german)
         self.bid = bid
         self.reason = reason
 
-    def __reduce__(self) -> tuple[Any, tuple[()]]:
+    def __reduce__(self) -> tuple[Any, tuple[()], dict[str, Any]]:
         """Pickle with the keyword arguments, so that the error crosses process pools."""
-        return (functools.partial(type(self), str(self), bid=self.bid, reason=self.reason), ())
+        return (functools.partial(type(self), str(self), bid=self.bid, reason=self.reason), (), self.__dict__)
 
 
 class ScoringError(WizardRulesError):
@@ -305,9 +315,13 @@ class IllegalActionError(WizardRulesError):
         """`reason` for a person: in German for `Language.DE`."""
         return _german_text(self.reason) if _is_german(language) else self.reason
 
-    def __reduce__(self) -> tuple[Any, tuple[()]]:
+    def __reduce__(self) -> tuple[Any, tuple[()], dict[str, Any]]:
         """Pickle with the keyword arguments, so that the error crosses process pools."""
-        return (functools.partial(type(self), player=self.player, action=self.action, reason=self.reason), ())
+        return (
+            functools.partial(type(self), player=self.player, action=self.action, reason=self.reason),
+            (),
+            self.__dict__,
+        )
 
 
 class NotYourTurnError(IllegalActionError):
@@ -340,8 +354,11 @@ class UndeclaredCardError(IllegalActionError):
 
 # -- the messages in German ------------------------------------------------------------------
 # The library writes its messages in English (`str()`, for logs); a person reads them in their
-# language. The German forms are kept here, as the English patterns they translate: a message
-# the table does not know stays English.
+# language. Most errors carry their German form from where they are raised (`german=`). The
+# texts that travel as plain strings are translated here, as the English patterns they
+# translate: the engine's refusal reasons and an action's words (`IllegalActionError`), the
+# bid policies' reasons (`BidNotAllowedError.reason`, `BidPolicy.refusal`) and the notation's
+# errors. A text this table does not know stays English.
 
 
 def _is_german(language: object) -> bool:
@@ -349,11 +366,6 @@ def _is_german(language: object) -> bool:
 
 
 _SUITS_DE: Final = {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau"}
-
-
-def _what(found: re.Match[str]) -> str:
-    """The score sheet's entry named in a message, in German."""
-    return {"bids": "Ansagen", "tricks": "Stiche"}.get(found[1], found[1])
 
 
 def _suit_de(word: str) -> str:
@@ -395,7 +407,6 @@ _MESSAGES_DE: Final = _rules(
         r"(.+?) cannot (.+?): (.+)",
         lambda m: f"{m.group(1)} darf nicht {_action_german(m.group(2))}: {_german_text(m.group(3))}",
     ),
-    (r"bid (\d+) is not allowed: (.+)", _then("die Ansage {1} ist nicht erlaubt: {2}", 2)),
     (r"(.+?) is not an action: (.+)", _then("{1} ist keine Aktion: {2}", 2)),
     (r"(.+?) is not a card: (.+)", _then("{1} ist keine Karte: {2}", 2)),
     (r"(.+) is not card notation: expected text", r"\1 ist keine Kartennotation: erwartet wird Text"),
@@ -404,60 +415,6 @@ _MESSAGES_DE: Final = _rules(
         r"(.+) is not a suit: expected one of R, Y, G, B or a suit name",
         r"\1 ist keine Farbe: erwartet R, Y, G, B oder ein Farbname",
     ),
-    (
-        r"bids: (.+) may not bid (\d+) in round (\d+): (.+)",
-        _then("Ansagen: {1} darf in Runde {3} nicht {2} ansagen: {4}", 4),
-    ),
-    (
-        r"bids: (.+)'s bid (\S+) is more than the (\d+) cards of round (\d+) \(R4\.1\)",
-        r"Ansagen: \1s Ansage \2 ist mehr als die \3 Karten der Runde \4 (R4.1)",
-    ),
-    (r"bidding situation (\(.+\)): (.+)", _then("Ansagelage {1}: {2}", 2)),
-    (r"round (\d+): record the bids before the tricks", r"Runde \1: erst die Ansagen eintragen, dann die Stiche"),
-    (
-        r"round (\d+)'s bids are recorded already; record its tricks",
-        r"die Ansagen der Runde \1 stehen schon; jetzt die Stiche",
-    ),
-    (r"the game is over: all (\d+) rounds are recorded", r"das Spiel ist vorbei: alle \1 Runden sind eingetragen"),
-    (r"nothing to undo: the sheet has no entries", "nichts rückgängig zu machen: der Block ist leer"),
-    (
-        r"tricks (.+) add up to (\d+), but round (\d+) has (\d+) to take \((\d+) cards(.*)\)",
-        r"die Stiche \1 ergeben \2, aber in Runde \3 gibt es \4 (\5 Karten\6)",
-    ),
-    (
-        r"(\w+): (.+)'s entry (.+) is not a whole number",
-        lambda m: f"{_what(m)}: der Eintrag {m[3]} von {m[2]} ist keine ganze Zahl",
-    ),
-    (r"(\w+): (.+)'s entry (.+) is negative", lambda m: f"{_what(m)}: der Eintrag {m[3]} von {m[2]} ist negativ"),
-    (r"(\w+) (.+): expected one number per player", lambda m: f"{_what(m)} {m[2]}: erwartet wird eine Zahl je Spieler"),
-    (
-        r"(\w+) (.+): (\d+) entries for (\d+) players",
-        lambda m: f"{_what(m)} {m[2]}: {m[3]} Einträge für {m[4]} Spieler",
-    ),
-    (r"players (.+): the name (.+) appears twice", r"Spieler \1: der Name \2 kommt zweimal vor"),
-    (
-        r"blind bids by (.+): the rules do not allow blind bids \(Variant\.BLIND_BIDS\)",
-        r"blinde Ansagen von \1: die Regeln erlauben keine blinden Ansagen (Variant.BLIND_BIDS)",
-    ),
-    (
-        r"blind bids in round 1: nobody sees their own card in a clairvoyance round \(R4\.5\)",
-        "blinde Ansagen in Runde 1: in der Hellseh-Runde sieht niemand die eigene Karte (R4.5)",
-    ),
-    (r"trick (.+): (\S+) appears twice, the deck has one", r"Stich \1: \2 kommt zweimal vor, das Spiel hat eine"),
-    (r"trick (.+): (\S+) appears (\d+) times, the deck has 4", r"Stich \1: \2 kommt \3-mal vor, das Spiel hat 4"),
-    (
-        r"trick (.+): (\d+) cards, but a trick has at most (\d+)",
-        r"Stich \1: \2 Karten, aber ein Stich hat höchstens \3",
-    ),
-    (
-        r"(trick|hand) (.+): (\S+) must be played with its declaration \(e\.g\. (\S+)\)",
-        lambda m: (
-            f"{'Stich' if m.group(1) == 'trick' else 'Hand'} {m.group(2)}: {m.group(3)} wird mit seiner "
-            f"Festlegung gespielt (z. B. {m.group(4)})"
-        ),
-    ),
-    (r"trick (.+): the Werewolf is never played \(R8\.6\)", r"Stich \1: der Werwolf wird nie gespielt (R8.6)"),
-    (r"trick '': an empty trick has no winner", "Stich '': ein leerer Stich hat keinen Gewinner"),
     # the notation's reasons (R1.2)
     (r"expected text", "erwartet wird Text"),
     (r"the text is empty", "der Text ist leer"),
@@ -569,8 +526,6 @@ _REASONS_DE: Final = _rules(
         r"the scorekeeper is not leading, so the bids must not add up to (\d+)",
         r"der Schreiber führt nicht, also dürfen die Ansagen nicht \1 ergeben",
     ),
-    (r"bid (.+) is outside 0\.\.(\d+)", r"die Ansage \1 liegt nicht in 0..\2"),
-    (r"all (\d+) players have bid already", r"alle \1 Spieler haben schon angesagt"),
     (r"a bid must be a whole number 0\.\.(\d+)", r"eine Ansage ist eine ganze Zahl 0..\1"),
 )
 
@@ -613,3 +568,17 @@ def _action_german(notation: str) -> str:
     """
     found = _translated(notation, _ACTIONS_DE)
     return notation if found is None else found
+
+
+def _has_german(error: WizardRulesError) -> bool:
+    """Whether the library keeps a German form of `error`'s message (else `german` is the English one).
+
+    Examples:
+        >>> from wizardrules import RulesError
+        >>> _has_german(RulesError("x", german="y")), _has_german(RulesError("no German for this"))
+        (True, False)
+    """
+    if isinstance(error.__dict__.get("_german"), str):
+        return True
+    text = error.reason if isinstance(error, IllegalActionError) else str(error)
+    return _german_text(text) != text

@@ -90,9 +90,12 @@ MAXIMUS_TRUMPS: Final = (
 )
 
 
-def _check_players(players: object, what: str) -> int:
+def _check_players(players: object, what: str, what_de: str) -> int:
     if not whole(players, MIN_PLAYERS, MAX_PLAYERS):
-        raise RulesError(f"{what}: {shown(players)} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
+        raise RulesError(
+            f"{what}: {shown(players)} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)",
+            german=f"{what_de}: {shown(players)} Spieler; Wizard ist für {MIN_PLAYERS} bis {MAX_PLAYERS} (R2.1)",
+        )
     return players  # type: ignore[return-value] # checked to be an int
 
 
@@ -175,7 +178,10 @@ class Schedule:
 
     def _check_round(self, round_number: int) -> None:
         if not whole(round_number, 1, self.rounds):
-            raise RulesError(f"round {shown(round_number)} does not exist: the schedule has rounds 1..{self.rounds}")
+            raise RulesError(
+                f"round {shown(round_number)} does not exist: the schedule has rounds 1..{self.rounds}",
+                german=f"Runde {shown(round_number)} gibt es nicht: der Spielplan hat die Runden 1..{self.rounds}",
+            )
 
     def check(self, players: int, deck_size: int = STANDARD_DECK_SIZE) -> None:
         """Raise unless every round can be dealt to `players` from a deck of `deck_size` (R2.4).
@@ -183,14 +189,16 @@ class Schedule:
         Raises:
             RulesError: a wrong number of players or deck size, or a round that needs more cards than the deck.
         """
-        _check_players(players, f"schedule {shown(self.name)}")
+        _check_players(players, f"schedule {shown(self.name)}", f"Spielplan {shown(self.name)}")
         if not whole(deck_size, 1, MAX_DECK_SIZE):
             raise RulesError(f"deck_size {shown(deck_size)} must be a whole number 1..{MAX_DECK_SIZE} (R1.4)")
         for number, cards in enumerate(self.cards_per_round, start=1):
             if cards * players > deck_size:
                 raise RulesError(
                     f"schedule {shown(self.name)}: round {number} deals {cards} cards to {players} players, "
-                    f"{cards * players} in all, but the deck has {deck_size} (R2.4)"
+                    f"{cards * players} in all, but the deck has {deck_size} (R2.4)",
+                    german=f"Spielplan {shown(self.name)}: Runde {number} gibt {players} Spielern je {cards} Karten, "
+                    f"zusammen {cards * players}, aber das Spiel hat {deck_size} (R2.4)",
                 )
 
     # -- built-in schedules ---------------------------------------------------------
@@ -206,12 +214,15 @@ class Schedule:
             >>> Schedule.ladder(5).rounds, Schedule.ladder(4, rounds=3).cards_per_round
             (12, (1, 2, 3))
         """
-        _check_players(players, "ladder")
+        _check_players(players, "ladder", "Leiter")
         full = STANDARD_DECK_SIZE // players
         if rounds is None:
             return cls(cards_per_round=range(1, full + 1), name="ladder")
         if not whole(rounds, 1, full):
-            raise RulesError(f"ladder for {players} players: {shown(rounds)} rounds; it has 1..{full} (R2.3)")
+            raise RulesError(
+                f"ladder for {players} players: {shown(rounds)} rounds; it has 1..{full} (R2.3)",
+                german=f"Leiter für {players} Spieler: {shown(rounds)} Runden; sie hat 1..{full} (R2.3)",
+            )
         name = "ladder" if rounds == full else f"ladder ({rounds} rounds)"
         return cls(cards_per_round=range(1, rounds + 1), name=name)
 
@@ -223,7 +234,7 @@ class Schedule:
             >>> Schedule.tournament(5).cards_per_round
             (2, 4, 5, 6, 7, 8, 9, 10, 11, 12)
         """
-        _check_players(players, "tournament")
+        _check_players(players, "tournament", "Turnier")
         table = {
             3: tuple(range(2, 21, 2)),
             4: (1, 3, 5, 7, 9, 11, 12, 13, 14, 15),
@@ -239,9 +250,12 @@ class Schedule:
         Raises:
             RulesError: for 5 or 6 players.
         """
-        _check_players(players, "einfarbig")
+        _check_players(players, "einfarbig", "Einfarbig")
         if players > 4:
-            raise RulesError(f"einfarbig: {players} players; it is for 3 or 4 players (R2.4)")
+            raise RulesError(
+                f"einfarbig: {players} players; it is for 3 or 4 players (R2.4)",
+                german=f"Einfarbig: {players} Spieler; es ist für 3 oder 4 Spieler (R2.4)",
+            )
         return cls(cards_per_round=range(4, 16), trumps=(FixedTrump.NONE,) * 12, name="einfarbig")
 
     @classmethod
@@ -256,7 +270,7 @@ class Schedule:
             >>> Schedule.maximus(4).cards_per_round
             (15, 15, 15, 15, 15)
         """
-        _check_players(players, "maximus")
+        _check_players(players, "maximus", "Maximus")
         chosen = as_tuple(trumps, "maximus trumps", RulesError, limit=MAX_ROUNDS)
         if len(chosen) != 5 or not all(isinstance(t, FixedTrump) for t in chosen):
             raise RulesError(f"maximus: trumps {shown(chosen)} must be five FixedTrump values")
@@ -364,7 +378,7 @@ class Rules:
         Raises:
             RulesError: a wrong number of players, or a round the deck cannot deal.
         """
-        _check_players(players, "rules")
+        _check_players(players, "rules", "Regeln")
         if self.schedule is None:
             schedule = Schedule.ladder(players)
         elif isinstance(self.schedule, ScheduleKind):
@@ -375,12 +389,17 @@ class Rules:
         if Variant.CLAIRVOYANCE in self.variants and schedule.cards_per_round[0] != 1:
             raise RulesError(
                 f"clairvoyance: round 1 of the {schedule.name} schedule deals {schedule.cards_per_round[0]} cards; "
-                "clairvoyance is played with one card, held to the forehead unseen (R4.5)"
+                "clairvoyance is played with one card, held to the forehead unseen (R4.5)",
+                german=f"Hellsehen: Runde 1 des Spielplans {schedule.name!r} gibt {schedule.cards_per_round[0]} "
+                "Karten; Hellsehen wird mit einer Karte gespielt, ungesehen an die Stirn gehalten (R4.5)",
             )
         if Special.WEREWOLF in self.special_cards:
             _check_werewolf(schedule, players, len(self.deck))
         if isinstance(self.bid_policy, ScorekeeperHook) and self.bid_policy.scorekeeper >= players:
-            raise RulesError(f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players")
+            raise RulesError(
+                f"scorekeeper seat {self.bid_policy.scorekeeper} does not exist among {players} players",
+                german=f"den Platz {self.bid_policy.scorekeeper} des Schreibers gibt es bei {players} Spielern nicht",
+            )
         return schedule
 
     def check(self, players: int) -> None:
@@ -406,7 +425,9 @@ def _check_werewolf(schedule: Schedule, players: int, deck_size: int) -> None:
         if schedule.fixed_trump(number) is not None or cards * players == deck_size:
             raise RulesError(
                 f"the Werewolf is swapped for the turned-up card, but round {number} of the {schedule.name} "
-                "schedule turns up none (R8.6, R3.4, R3.5)"
+                "schedule turns up none (R8.6, R3.4, R3.5)",
+                german=f"der Werwolf wird gegen die aufgedeckte Karte getauscht, aber in Runde {number} des "
+                f"Spielplans {schedule.name!r} wird keine aufgedeckt (R8.6, R3.4, R3.5)",
             )
 
 
@@ -459,7 +480,10 @@ class Preset(enum.Enum):
             if preset.value == key:
                 return preset
         names = ", ".join(p.value for p in cls)
-        raise RulesError(f"{shown(text)} is not a preset; the presets are: {names}")
+        raise RulesError(
+            f"{shown(text)} is not a preset; the presets are: {names}",
+            german=f"{shown(text)} ist keine Regelvorgabe; die Vorgaben sind: {', '.join(repr(p.value) for p in cls)}",
+        )
 
 
 _PRESETS: Final = {

@@ -101,10 +101,12 @@ and bounded numbers keep every saved game loadable."""
 def _check_counts(bid: int, tricks: int, blind: bool) -> None:
     if type(blind) is not bool:
         raise ScoringError(f"blind {shown(blind)} must be True or False")
-    for name, value in (("bid", bid), ("tricks", tricks)):
+    for name, name_de, value in (("bid", "die Ansage", bid), ("tricks", "die Stiche", tricks)):
         if not whole(value, 0, MAX_DECK_SIZE):
             raise ScoringError(
-                f"{name} {shown(value)} must be a whole number 0..{MAX_DECK_SIZE}, the most a deck holds"
+                f"{name} {shown(value)} must be a whole number 0..{MAX_DECK_SIZE}, the most a deck holds",
+                german=f"{name_de} {shown(value)} muss eine ganze Zahl 0..{MAX_DECK_SIZE} sein; "
+                "mehr Karten hat kein Spiel",
             )
 
 

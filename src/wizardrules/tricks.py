@@ -133,10 +133,17 @@ class TrickDecision:
     deciding_reason: WinReason
 
 
+_WHAT_DE: Final = {"trick": "Stich", "hand": "Hand", "hand and trick": "Hand und Stich"}
+"""What a message names, in German."""
+
+
 def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
-    cards = as_tuple(trick, what, TrickError, limit=MAX_DECK_SIZE)
+    cards = as_tuple(trick, what, TrickError, limit=MAX_DECK_SIZE, what_de=_WHAT_DE[what])
     if len(cards) > MAX_PLAYERS:
-        raise TrickError(f"{what} {_show(cards)}: {len(cards)} cards, but a trick has at most {MAX_PLAYERS}")
+        raise TrickError(
+            f"{what} {_show(cards)}: {len(cards)} cards, but a trick has at most {MAX_PLAYERS}",
+            german=f"{_WHAT_DE[what]} {_show(cards)}: {len(cards)} Karten, aber ein Stich hat höchstens {MAX_PLAYERS}",
+        )
     for card in cards:
         if card.__class__ is not Card or not _PLAYABLE[card]:  # one dict look-up in the common case
             _reject(cards, card, what)
@@ -146,13 +153,21 @@ def _checked(trick: Sequence[Card], what: str = "trick") -> tuple[Card, ...]:
 
 def _reject(cards: Sequence[object], card: object, what: str) -> None:
     if not isinstance(card, Card):
-        raise TrickError(f"{what} {_show(c for c in cards if isinstance(c, Card))}: {shown(card)} is not a Card")
+        raise TrickError(
+            f"{what} {_show(c for c in cards if isinstance(c, Card))}: {shown(card)} is not a Card",
+            german=f"{_WHAT_DE[what]} {_show(c for c in cards if isinstance(c, Card))}: {shown(card)} ist keine Karte",
+        )
     if card.needs_declaration:
         raise TrickError(
-            f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})"
+            f"{what} {_show(cards)}: {card} must be played with its declaration (e.g. {card.declarations()[0]})",
+            german=f"{_WHAT_DE[what]} {_show(cards)}: {card} wird mit einer Festlegung gespielt "
+            f"(z. B. {card.declarations()[0]})",
         )
     if card.kind is CardKind.WEREWOLF:
-        raise TrickError(f"{what} {_show(cards)}: the Werewolf is never played (R8.6)")
+        raise TrickError(
+            f"{what} {_show(cards)}: the Werewolf is never played (R8.6)",
+            german=f"{_WHAT_DE[what]} {_show(cards)}: der Werwolf wird nie gespielt (R8.6)",
+        )
 
 
 def _check_copies(cards: Sequence[Card], what: str) -> None:
@@ -162,12 +177,18 @@ def _check_copies(cards: Sequence[Card], what: str) -> None:
         if copy is None:
             continue
         if copy in seen:
-            raise TrickError(f"{what} {_show(cards)}: {copy} appears twice, the deck has one")
+            raise TrickError(
+                f"{what} {_show(cards)}: {copy} appears twice, the deck has one",
+                german=f"{_WHAT_DE[what]} {_show(cards)}: {copy} kommt zweimal vor, das Spiel hat eine",
+            )
         seen.add(copy)
     for many in (Card.WIZARD, Card.JESTER):
         count = cards.count(many)
         if count > 4:
-            raise TrickError(f"{what} {_show(cards)}: {many} appears {count} times, the deck has 4")
+            raise TrickError(
+                f"{what} {_show(cards)}: {many} appears {count} times, the deck has 4",
+                german=f"{_WHAT_DE[what]} {_show(cards)}: {many} kommt {count}-mal vor, das Spiel hat 4",
+            )
 
 
 def _show(cards: Iterable[object]) -> str:
@@ -221,16 +242,25 @@ def legal_plays(hand: Iterable[Card], trick: Sequence[Card]) -> frozenset[Card]:
         ['B7', 'W']
     """
     cards = _checked(trick)
-    held = as_tuple(hand, "hand", TrickError, limit=MAX_DECK_SIZE)
+    held = as_tuple(hand, "hand", TrickError, limit=MAX_DECK_SIZE, what_de="Hand")
     for card in held:
         if card.__class__ is Card and _HOLDABLE[card]:  # one dict look-up in the common case
             continue
         if not isinstance(card, Card):
-            raise TrickError(f"hand {_show(c for c in held if isinstance(c, Card))}: {shown(card)} is not a Card")
+            raise TrickError(
+                f"hand {_show(c for c in held if isinstance(c, Card))}: {shown(card)} is not a Card",
+                german=f"Hand {_show(c for c in held if isinstance(c, Card))}: {shown(card)} ist keine Karte",
+            )
         if card.undeclared != card:
-            raise TrickError(f"hand {_show(held)}: {card} is declared; a hand holds cards as dealt")
+            raise TrickError(
+                f"hand {_show(held)}: {card} is declared; a hand holds cards as dealt",
+                german=f"Hand {_show(held)}: {card} ist festgelegt; eine Hand hält die Karten, wie sie gegeben sind",
+            )
         if card.kind is CardKind.WEREWOLF:
-            raise TrickError(f"hand {_show(held)}: the Werewolf is never played; it is swapped before bidding (R8.6)")
+            raise TrickError(
+                f"hand {_show(held)}: the Werewolf is never played; it is swapped before bidding (R8.6)",
+                german=f"Hand {_show(held)}: der Werwolf wird nie gespielt; er wird vor den Ansagen getauscht (R8.6)",
+            )
     _check_copies(held + tuple(cards), "hand and trick")
     suit = _led(cards)
     if suit is not None:
@@ -253,7 +283,9 @@ def decide_trick(trick: Sequence[Card], trump: Suit | None) -> TrickDecision:
     """
     cards = _checked(trick)
     if not cards:
-        raise TrickError("trick '': an empty trick has no winner")
+        raise TrickError(
+            "trick '': an empty trick has no winner", german="Stich '': ein leerer Stich hat keinen Gewinner"
+        )
     if trump is not None and not isinstance(trump, Suit):
         raise TrickError(f"trump {shown(trump)} is not a Suit or None")
     index, reason = _would_win(cards, trump)
@@ -388,7 +420,10 @@ class Trick:
         if self.trump is not None and not isinstance(self.trump, Suit):
             raise TrickError(f"trump {shown(self.trump)} is not a Suit or None")
         if len(self.cards) > self.players:
-            raise TrickError(f"trick {_show(self.cards)}: more cards than the {self.players} players")
+            raise TrickError(
+                f"trick {_show(self.cards)}: more cards than the {self.players} players",
+                german=f"Stich {_show(self.cards)}: mehr Karten als die {self.players} Spieler",
+            )
         _checked(self.cards)
 
     @property
@@ -420,7 +455,10 @@ class Trick:
             TrickError: the trick is complete or the card cannot join it.
         """
         if self.is_complete:
-            raise TrickError(f"trick {_show(self.cards)} is complete; {_show((card,))} cannot join it")
+            raise TrickError(
+                f"trick {_show(self.cards)} is complete; {_show((card,))} cannot join it",
+                german=f"Stich {_show(self.cards)} ist vollständig; {_show((card,))} kommt nicht mehr dazu",
+            )
         return Trick(leader=self.leader, players=self.players, trump=self.trump, cards=(*self.cards, card))
 
     @property

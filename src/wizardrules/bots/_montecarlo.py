@@ -7,7 +7,7 @@ import time
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from attrs import define, field
@@ -41,6 +41,10 @@ def _bot_or_none(_: object, attribute: attrs.Attribute[Any], value: Any) -> None
         raise RulesError(f"MonteCarloBot {attribute.name}={shown(value)}: must be a bot (act(view, legal)) or None")
 
 
+_WORLDS: Final = 20
+"""The worlds a `MonteCarloBot` searches per decision when not told."""
+
+
 @define(init=False)
 class MonteCarloBot:
     """Determinized Monte Carlo search: samples worlds, plays each action out, keeps the best.
@@ -54,8 +58,9 @@ class MonteCarloBot:
     `legal` on a tie. All actions see the same worlds (common random numbers).
 
     Attributes:
-        worlds: worlds searched per decision, as `ExpertBot(worlds=...)`; the older name
-            `samples=` still works and warns (`DeprecationWarning`).
+        worlds: worlds searched per decision (20 when not given), as `ExpertBot(worlds=...)`;
+            the older name `samples=` still works and warns (`DeprecationWarning`), and
+            giving both is refused.
         seed: the seed of the bot's random source; with `time_ms=None` its choices are a
             function of the seed and the views it was shown (and of the rollout bot's own
             state, for a rollout bot that keeps one).
@@ -69,8 +74,8 @@ class MonteCarloBot:
             faster, so the same choices for a number of worlds and more worlds in a time budget.
 
     Raises:
-        RulesError: `worlds` is not a whole number 1 or more, `seed` not an integer, `rollout`
-            not a bot, or `time_ms` not positive.
+        RulesError: `worlds` is not a whole number 1 or more (or is given twice, as `worlds`
+            and `samples`), `seed` not an integer, `rollout` not a bot, or `time_ms` not positive.
 
     Examples:
         >>> from wizardrules import RuleBot, Rules, Schedule, play_game
@@ -79,7 +84,7 @@ class MonteCarloBot:
         True
     """
 
-    worlds: int = field(default=20, validator=_positive_count)
+    worlds: int = field(default=_WORLDS, validator=_positive_count)
     seed: int = 0
     rollout: Bot | None = field(default=None, validator=_bot_or_none)
     time_ms: float | None = field(default=None, validator=_positive_time)
@@ -88,7 +93,7 @@ class MonteCarloBot:
 
     def __init__(
         self,
-        worlds: int = 20,
+        worlds: int | None = None,
         seed: int = 0,
         rollout: Bot | None = None,
         time_ms: float | None = None,
@@ -97,12 +102,18 @@ class MonteCarloBot:
         samples: int | None = None,
     ) -> None:
         if samples is not None:
+            if worlds is not None:
+                raise RulesError(
+                    f"MonteCarloBot(worlds={shown(worlds)}, samples={shown(samples)}): give the budget once, "
+                    "as worlds= (samples= is its deprecated name)"
+                )
             warnings.warn(
                 "MonteCarloBot(samples=...) is deprecated: the budget is worlds=..., as on ExpertBot",
                 DeprecationWarning,
                 stacklevel=2,
             )
             worlds = samples
+        worlds = _WORLDS if worlds is None else worlds
         self.__attrs_init__(worlds=worlds, seed=seed, rollout=rollout, time_ms=time_ms, compiled=compiled)
 
     def __attrs_post_init__(self) -> None:

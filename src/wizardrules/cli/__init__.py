@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import itertools
 import json
 import os
 import re
@@ -28,6 +29,7 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from wizardrules import __version__, _lazy, svg
+from wizardrules._codec import what_de
 from wizardrules._convert import MAX_FILE, shown
 from wizardrules._words import say
 from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotEqualBids
@@ -81,18 +83,27 @@ def _read_file(name: str, what: str) -> str:
         wizardrules.errors.FormatError: score sheet '/dev/zero': more than the 16777216 bytes (16 MiB) a file may have
     """
     label = f"{what} {name!r:.80}"
+    label_de = f"{what_de(what)} {name!r:.80}"
     try:
         with open(name, "rb") as file:
             data = file.read(MAX_FILE + 1)
     except OSError as problem:
-        raise FormatError(f"{label}: cannot read it ({problem.strerror or problem})") from None
+        raise FormatError(
+            f"{label}: cannot read it ({problem.strerror or problem})",
+            german=f"{label_de}: nicht lesbar ({_human.os_problem_de(problem)})",
+        ) from None
     if len(data) > MAX_FILE:
-        raise FormatError(f"{label}: more than the {MAX_FILE} bytes (16 MiB) a file may have")
+        raise FormatError(
+            f"{label}: more than the {MAX_FILE} bytes (16 MiB) a file may have",
+            german=f"{label_de}: mehr als die {MAX_FILE} Bytes (16 MiB), die eine Datei haben darf",
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as problem:
         raise FormatError(
-            f"{label}: not UTF-8 text (byte {problem.start + 1} is {data[problem.start]:#04x}); save it as UTF-8"
+            f"{label}: not UTF-8 text (byte {problem.start + 1} is {data[problem.start]:#04x}); save it as UTF-8",
+            german=f"{label_de}: kein UTF-8-Text (Byte {problem.start + 1} ist {data[problem.start]:#04x}); "
+            "als UTF-8 speichern",
         ) from None
 
 
@@ -169,9 +180,12 @@ def _check_deck(args: argparse.Namespace, cards: int, players: int) -> None:
     if 3 <= players <= 6 and cards * players > deck:
         most = deck // players
         given = f"--cards {cards}" if args.cards is not None else f"round {args.round}"
+        given_de = f"--cards {cards}" if args.cards is not None else f"Runde {args.round}"
         raise RulesError(
             f"{given}: {cards} cards each for {players} players is more than the {deck}-card deck holds; "
-            f"{players} players get at most {most} cards each, so the ladder has {most} rounds (R2.2)"
+            f"{players} players get at most {most} cards each, so the ladder has {most} rounds (R2.2)",
+            german=f"{given_de}: je {cards} Karten für {players} Spieler sind mehr, als das Spiel mit {deck} Karten "
+            f"hat; {players} Spieler bekommen höchstens {most} Karten, also hat die Leiter {most} Runden (R2.2)",
         )
 
 
@@ -187,14 +201,23 @@ _PROGRESS_AFTER: Final = 3.0
 
 def _bot_kinds(text: str | None, players: int, *, human: bool = False) -> list[str]:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # at once, before a bot per player is made (R2.1)
-        raise RulesError(f"--players {shown(players)}: Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R2.1)")
+        raise RulesError(
+            f"--players {shown(players)}: Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} players (R2.1)",
+            german=f"--players {shown(players)}: Wizard ist für {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler (R2.1)",
+        )
     kinds = [k.strip() for k in text.split(",")] if text else ["rule"] * players
     if len(kinds) != players:
-        raise RulesError(f"--bots names {len(kinds)} bots for {players} players")
+        raise RulesError(
+            f"--bots names {len(kinds)} bots for {players} players",
+            german=f"--bots nennt {len(kinds)} {'Bot' if len(kinds) == 1 else 'Bots'} für {players} Spieler",
+        )
     known = [*_BOTS, _human.HUMAN] if human else list(_BOTS)
     for kind in kinds:
         if kind not in known:
-            raise RulesError(f"bot {shown(kind)} is unknown; the bots are: {', '.join(known)}")
+            raise RulesError(
+                f"bot {shown(kind)} is unknown; the bots are: {', '.join(known)}",
+                german=f"den Bot {shown(kind)} gibt es nicht; die Bots sind: {', '.join(map(repr, known))}",
+            )
     return kinds
 
 
@@ -216,7 +239,11 @@ def _variants(text: str | None) -> Variant:
     variants = Variant.NONE
     for name in filter(None, (part.strip().lower() for part in re.split(r"[+,]", text or ""))):
         if name not in _VARIANTS:
-            raise RulesError(f"--variants: {shown(name)} is not a house rule; they are {', '.join(_VARIANTS)}")
+            raise RulesError(
+                f"--variants: {shown(name)} is not a house rule; they are {', '.join(_VARIANTS)}",
+                german=f"--variants: {shown(name)} ist keine Hausregel; die Hausregeln sind "
+                f"{', '.join(map(repr, _VARIANTS))}",
+            )
         variants |= _VARIANTS[name]
     return variants
 
@@ -280,7 +307,10 @@ def _ratings_module() -> ModuleType:
     """`wizardrules.tournament.ratings`, or a RulesError naming the extra it needs (loaded when asked for)."""
     module = _lazy.optional("wizardrules.tournament.ratings")
     if module is None:
-        raise RulesError("ratings need the 'ratings' extra (openskill): pip install 'wizardrules[ratings]'")
+        raise RulesError(
+            "ratings need the 'ratings' extra (openskill): pip install 'wizardrules[ratings]'",
+            german="Wertungszahlen brauchen das Extra 'ratings' (openskill): pip install 'wizardrules[ratings]'",
+        )
     return module
 
 
@@ -308,7 +338,10 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         _save_svg(args.svg, svg.scores(final.scoresheet, lang=lang))
     else:  # a person at the table: a dialogue on the terminal; --svg keeps their view of the table
         if args.json:
-            raise RulesError("--json does not go with a human seat: the game is a dialogue on the terminal")
+            raise RulesError(
+                "--json does not go with a human seat: the game is a dialogue on the terminal",
+                german="--json geht nicht mit einem Platz für dich: das Spiel ist ein Dialog im Terminal",
+            )
         names = [
             args.name or f"{say('Human', lang)} {seat + 1}" if bot is None else f"{type(bot).__name__} {seat + 1}"
             for seat, bot in enumerate(bots)
@@ -333,11 +366,60 @@ def _columns() -> int:
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (see `--help` for the usage)."""
 
+    german: bool = False
+
     def error(self, message: str) -> NoReturn:
         message = " ".join(message.splitlines())  # argparse repeats what it cannot read: keep it to one line
         if len(message) > 300:
             message = f"{message[:300]}…"
+        if self.german:
+            self.exit(2, f"{self.prog}: Fehler: {_argparse_german(message)} (siehe --help)\n")
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+_ARGPARSE_DE: Final = tuple(
+    (re.compile(pattern), german)
+    for pattern, german in (
+        (r"argument (\S+): invalid int value: (.+)", r"\1: \2 ist keine ganze Zahl"),
+        (r"argument (\S+): invalid choice: (.+?) \(choose from (.+)\)", r"\1: \2 steht nicht zur Wahl (\3)"),
+        (r"argument (\S+): expected one argument", r"\1: es fehlt der Wert"),
+        (r"argument (\S+): expected at least one argument", r"\1: es fehlt mindestens ein Wert"),
+        (r"argument (\S+): ignored explicit argument (.+)", r"\1 nimmt keinen Wert, auch nicht \2"),
+        (r"the following arguments are required: (.+)", r"es fehlt: \1"),
+        (r"unrecognized arguments: (.+)", r"unbekannt: \1"),
+        (r"ambiguous option: (\S+) could match (.+)", r"\1 ist mehrdeutig: \2"),
+    )
+)
+"""argparse's messages about the options, in German: they come from argparse, not from the library."""
+
+
+class _GermanParser(_Parser):
+    """An argument parser whose errors are one line in German (`--lang de`)."""
+
+    german = True
+
+
+def _argparse_german(message: str) -> str:
+    """argparse's `message` in German (`--players: 'x' ist keine ganze Zahl`); one it does not know stays as it is.
+
+    Examples:
+        >>> _argparse_german("argument --players: invalid int value: 'x'")
+        "--players: 'x' ist keine ganze Zahl"
+        >>> _argparse_german("the following arguments are required: bid, tricks")
+        "es fehlt: 'bid', 'tricks'"
+    """
+    for pattern, german in _ARGPARSE_DE:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            names = ", ".join(name if name.startswith("-") else repr(name) for name in found[1].split(", "))
+            return found.expand(german.replace(r"\1", names.replace("\\", "\\\\")))
+    return message
+
+
+def _wants_german(argv: Sequence[str]) -> bool:
+    """Whether `argv` asks for German (`--lang de` or `--lang=de`), known before the options are parsed."""
+    words = list(argv)
+    return "--lang=de" in words or any(a == "--lang" and b == "de" for a, b in itertools.pairwise(words))
 
 
 def _options(*, defaults: bool) -> _Parser:
@@ -359,8 +441,9 @@ def _options(*, defaults: bool) -> _Parser:
     return options
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+def _parser(*, german: bool = False) -> argparse.ArgumentParser:
+    kind = _GermanParser if german else _Parser
+    parser = kind(
         prog="wizardrules",
         description="Rules and scoring of the card game Wizard: settle a dispute at the table.",
         epilog="--json and --lang may also follow the command:\n  wizardrules trick 'Y7 Y11' --json",
@@ -368,7 +451,7 @@ def _parser() -> argparse.ArgumentParser:
         parents=[_options(defaults=True)],
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=kind)
     options = [_options(defaults=False)]
 
     trick = commands.add_parser("trick", help="who wins a trick, and by which rule (R5.4)", parents=options)
@@ -473,9 +556,14 @@ def _cmd_serve(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     try:
         server = importlib.import_module("wizardrules.table.server")
     except ImportError as missing:
-        raise RulesError(f'serve needs the server extra: pip install "wizardrules[server]" ({missing})') from None
+        raise RulesError(
+            f'serve needs the server extra: pip install "wizardrules[server]" ({missing})',
+            german=f'serve braucht das Extra server: pip install "wizardrules[server]" ({missing})',
+        ) from None
     if not 0 < args.port < 65536:
-        raise RulesError(f"--port {args.port} is not a port 1..65535")
+        raise RulesError(
+            f"--port {args.port} is not a port 1..65535", german=f"--port {args.port} ist kein Port 1..65535"
+        )
     public = args.public_url or server.public_url_for(args.host, args.port)
     _say(f"wizardrules serve: tables in {args.db}; open {public}/ (Ctrl-C stops)")
     options = {"pad_url": args.pad_url} if args.pad_url else {}
@@ -507,8 +595,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
     """
     try:
-        parser = _parser()
-        args = parser.parse_args(argv)
+        given = sys.argv[1:] if argv is None else argv
+        parser = _parser(german=_wants_german(given))
+        args = parser.parse_args(given)
         lang = Language(args.lang)
         try:
             result = args.run(args, lang)

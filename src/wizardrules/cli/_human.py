@@ -24,6 +24,7 @@ than a regular file (a device, a FIFO, a directory) is refused before the game s
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -48,7 +49,7 @@ from wizardrules.events import (
 from wizardrules.rules import Rules
 from wizardrules.svg import PictureError
 
-__all__ = ["HUMAN", "check_picture_path", "play_with_human", "seat_human", "write_picture"]
+__all__ = ["HUMAN", "check_picture_path", "os_problem_de", "play_with_human", "seat_human", "write_picture"]
 
 HUMAN: Final = "human"
 """The seat kind of a person in `--bots`."""
@@ -86,6 +87,15 @@ _WORDS: Final = {
     "stopped": ("stopped (Ctrl-C); the game is abandoned", "abgebrochen (Strg-C); das Spiel ist beendet"),
     "eof": ("end of input; the game is abandoned", "Ende der Eingabe; das Spiel ist beendet"),
     "to move": ("to act", "am Zug"),
+    "error": ("error", "Fehler"),
+    "stdout closed": (
+        "stdout is closed, so the table cannot be shown",
+        "stdout ist geschlossen, der Tisch bleibt unsichtbar",
+    ),
+    "stdout gone": (
+        "cannot write to stdout ({problem}); the game is abandoned",
+        "stdout nimmt nichts mehr an ({problem}); das Spiel ist beendet",
+    ),
     "dealer": ("dealer", "Geber"),
 }
 _TURNS: Final = {
@@ -111,11 +121,35 @@ def seat_human(kinds: Sequence[str], human: int | None) -> list[str]:
     seated = list(kinds)
     if human is not None:
         if not 1 <= human <= len(seated):
-            raise RulesError(f"--human {shown(human)}: the players are numbered 1 to {len(seated)}")
+            raise RulesError(
+                f"--human {shown(human)}: the players are numbered 1 to {len(seated)}",
+                german=f"--human {shown(human)}: die Spieler haben die Nummern 1 bis {len(seated)}",
+            )
         seated[human - 1] = HUMAN
     if seated.count(HUMAN) > 1:
-        raise RulesError("more than one human seat: the terminal shows one player's view at a time")
+        raise RulesError(
+            "more than one human seat: the terminal shows one player's view at a time",
+            german="mehr als ein Platz für Menschen: das Terminal zeigt nur die Sicht eines Spielers",
+        )
     return seated
+
+
+_OS_PROBLEMS_DE: Final = {
+    errno.ENOENT: "die Datei gibt es nicht",
+    errno.EACCES: "keine Berechtigung",
+    errno.EPERM: "keine Berechtigung",
+    errno.EISDIR: "das ist ein Verzeichnis",
+    errno.ENOTDIR: "ein Teil des Pfads ist kein Verzeichnis",
+    errno.ENOSPC: "kein Platz mehr auf dem Datenträger",
+    errno.EROFS: "das Dateisystem ist schreibgeschützt",
+    errno.ENAMETOOLONG: "der Name ist zu lang",
+}
+
+
+def os_problem_de(problem: OSError) -> str:
+    """Why the system refused a file, in German: the common reasons by name, others by their number."""
+    known = _OS_PROBLEMS_DE.get(problem.errno or 0)
+    return known if known is not None else f"Systemfehler {problem.errno}"
 
 
 _MOST_DIGITS: Final = 6
@@ -152,9 +186,15 @@ def check_picture_path(path: str) -> Path:
     except FileNotFoundError:
         return target
     except OSError as problem:
-        raise PictureError(f"--svg {path!r:.80}: cannot look at it ({problem.strerror or problem})") from None
+        raise PictureError(
+            f"--svg {path!r:.80}: cannot look at it ({problem.strerror or problem})",
+            german=f"--svg {path!r:.80}: nicht erreichbar ({os_problem_de(problem)})",
+        ) from None
     if not stat.S_ISREG(mode):
-        raise PictureError(f"--svg {path!r:.80}: not a regular file; the picture goes to a file of its own")
+        raise PictureError(
+            f"--svg {path!r:.80}: not a regular file; the picture goes to a file of its own",
+            german=f"--svg {path!r:.80}: keine gewöhnliche Datei; das Bild kommt in eine eigene Datei",
+        )
     return target
 
 
@@ -175,7 +215,10 @@ def write_picture(path: str, picture: str) -> None:
         os.replace(temporary, target)
         temporary = None
     except OSError as problem:
-        raise PictureError(f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})") from None
+        raise PictureError(
+            f"--svg {path!r:.80}: cannot write the picture ({problem.strerror or problem})",
+            german=f"--svg {path!r:.80}: das Bild lässt sich nicht schreiben ({os_problem_de(problem)})",
+        ) from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):
@@ -428,7 +471,7 @@ def play_with_human(
         _forgiving(sys.stdin, "replace")  # bytes that are not UTF-8 are no action: asked again
     stream = sys.stdout if out is None else out
     if stream is None:  # started with stdout closed: nobody can see the table
-        _tell_stderr("wizardrules play: error: stdout is closed, so the table cannot be shown")
+        _tell_stderr(f"wizardrules play: {_w('error', lang)}: {_w('stdout closed', lang)}")
         raise SystemExit(1)
     _forgiving(stream, "backslashreplace")  # a name the terminal cannot show, in escapes
     table = _Table(seat=seat, lang=lang, picture=picture, ask=input if ask is None else ask, out=stream)
@@ -443,7 +486,7 @@ def play_with_human(
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
         else:
-            _tell_stderr(f"wizardrules play: error: cannot write to stdout ({gone}); the game is abandoned")
+            _tell_stderr(f"wizardrules play: {_w('error', lang)}: {_w('stdout gone', lang, problem=gone)}")
         raise SystemExit(1) from None
     _tell_stderr(f"\nwizardrules play: {_w(what, lang)}")
     raise SystemExit(code)

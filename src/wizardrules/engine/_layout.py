@@ -396,7 +396,10 @@ def checked_seat(s: Core, seat: object) -> int:
     n = s[ROUND][R_GAME].n
     if type(seat) is int and 0 <= seat < n:
         return seat
-    raise SeatError(f"seat {shown(seat)} is not at the table: the seats are 0..{n - 1}")
+    raise SeatError(
+        f"seat {shown(seat)} is not at the table: the seats are 0..{n - 1}",
+        german=f"Platz {shown(seat)} ist nicht am Tisch: die Plätze sind 0..{n - 1}",
+    )
 
 
 _set = object.__setattr__

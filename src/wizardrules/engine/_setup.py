@@ -98,7 +98,10 @@ def setup_for(players: Sequence[str] | int, rules: Rules) -> Setup:
     if not isinstance(players, int):
         return _setup(players, rules)
     if not whole(players, MIN_PLAYERS, MAX_PLAYERS):
-        raise RulesError(f"{shown(players)} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)")
+        raise RulesError(
+            f"{shown(players)} players; Wizard is for {MIN_PLAYERS} to {MAX_PLAYERS} (R2.1)",
+            german=f"{shown(players)} Spieler; Wizard ist für {MIN_PLAYERS} bis {MAX_PLAYERS} (R2.1)",
+        )
     setup = _SETUPS.get((id(rules), players))
     if setup is None or setup.rules is not rules:
         setup = _setup(tuple(f"Player {i + 1}" for i in range(players)), rules)

@@ -51,7 +51,11 @@ def trick_task(cards: Sequence[Card], trump: Suit | None, lang: Language) -> Tri
     decision = decide_trick(played, trump)
     winner = decision.winner
     if winner is None:
-        raise TrickError(f"trick {' '.join(map(str, played))!r}: the Bomb voids it, no card takes it (R8.1)")
+        shown = repr(" ".join(map(str, played)))
+        raise TrickError(
+            f"trick {shown}: the Bomb voids it, no card takes it (R8.1)",
+            german=f"Stich {shown}: die Bombe macht ihn wertlos, keine Karte nimmt ihn (R8.1)",
+        )
     clause = WIN_CLAUSES[decision.reason]
     reason = say(
         "takes",

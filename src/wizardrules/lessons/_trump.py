@@ -120,7 +120,8 @@ def turn_up_of(seed: int, rules: Rules, *, number: int | None, players: int, lan
         number = random.Random(seed).randint(1, schedule.rounds)
     elif not whole(number, 1, schedule.rounds):
         raise RulesError(
-            f"turn_up: round {shown(number)} is not in the schedule, which has rounds 1..{schedule.rounds}"
+            f"turn_up: round {shown(number)} is not in the schedule, which has rounds 1..{schedule.rounds}",
+            german=f"turn_up: Runde {shown(number)} gibt es im Spielplan nicht; er hat die Runden 1..{schedule.rounds}",
         )
     return explain_turn_up(
         rules,

@@ -185,7 +185,10 @@ class Task:
         if self.kind is TaskKind.TRUMP and isinstance(answer, str):
             return None if answer.strip().lower() == "none" else Suit.parse(answer)
         if self.kind is TaskKind.TRUMP and answer is not None and not isinstance(answer, Suit):
-            raise NotationError(f"answer {shown(answer)}: expected a Suit, its name, or None for no trump")
+            raise NotationError(
+                f"answer {shown(answer)}: expected a Suit, its name, or None for no trump",
+                german=f"Antwort {shown(answer)}: erwartet eine Farbe (Suit), ihren Namen oder None für keinen Trumpf",
+            )
         return answer
 
     def to_dict(self) -> dict[str, JSON]:

@@ -39,7 +39,7 @@ from wizardrules.errors import (
     TricksError,
     UndoError,
 )
-from wizardrules.rules import Rules, Schedule, Variant
+from wizardrules.rules import FixedTrump, Rules, Schedule, Variant
 from wizardrules.scoring import points_of, standings
 from wizardrules.sheet import _amend, _csv, _json
 from wizardrules.sheet._amend import AS_RECORDED, Changes, Recorded
@@ -64,6 +64,21 @@ Player: TypeAlias = "str | int"
 
 def _check_names(players: Sequence[str]) -> tuple[str, ...]:
     return check_names(players)  # the one rule for names (see wizardrules._names)
+
+
+_WHAT_DE = {"bids": "Ansagen", "tricks": "Stiche"}
+"""The entries of a round, named in German for the errors' German forms."""
+
+
+def _game_over(rounds: int) -> PhaseError:
+    return PhaseError(
+        f"the game is over: all {rounds} rounds are recorded",
+        german=f"das Spiel ist vorbei: alle {rounds} Runden sind eingetragen",
+    )
+
+
+def _fixed_de(fixed: FixedTrump) -> str:
+    return "kein Trumpf" if fixed.suit is None else fixed.suit.display(Language.DE)
 
 
 def _shown_game(state: SheetState) -> tuple[object, ...]:
@@ -116,7 +131,10 @@ class ScoreSheet:
         schedule = self.rules.schedule_for(len(self.players))
         n = len(self.players)
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < n:
-            raise PlayerError(f"first_dealer {shown(self.first_dealer)} must be a seat 0..{n - 1}")
+            raise PlayerError(
+                f"first_dealer {shown(self.first_dealer)} must be a seat 0..{n - 1}",
+                german=f"der erste Geber {shown(self.first_dealer)} muss ein Platz 0..{n - 1} sein",
+            )
         object.__setattr__(self, "_schedule", schedule)
         object.__setattr__(self, "_state", SheetState(totals=(0,) * n, hits=(0,) * n))
 
@@ -208,11 +226,15 @@ class ScoreSheet:
                 return self.players.index(lookup(player))
             except ValueError:
                 raise PlayerError(
-                    f"unknown player {shown(player)}; the players are {shown(list(self.players))}"
+                    f"unknown player {shown(player)}; the players are {shown(list(self.players))}",
+                    german=f"unbekannter Spieler {shown(player)}; die Spieler sind {shown(list(self.players))}",
                 ) from None
         if type(player) is int and 0 <= player < len(self.players):
             return player
-        raise PlayerError(f"unknown player {shown(player)}: give a name or a seat 0..{len(self.players) - 1}")
+        raise PlayerError(
+            f"unknown player {shown(player)}: give a name or a seat 0..{len(self.players) - 1}",
+            german=f"unbekannter Spieler {shown(player)}: erwartet ein Name oder ein Platz 0..{len(self.players) - 1}",
+        )
 
     # -- recording ----------------------------------------------------------------------
 
@@ -247,7 +269,10 @@ class ScoreSheet:
         if cloud is not None:
             parts = tuple(cloud) if isinstance(cloud, tuple) else ()  # read once: a tuple subclass may say otherwise
             if len(parts) != 2:
-                raise CloudError(f"cloud {shown(cloud)}: expected (player, CloudChange.UP or CloudChange.DOWN)")
+                raise CloudError(
+                    f"cloud {shown(cloud)}: expected (player, CloudChange.UP or CloudChange.DOWN)",
+                    german=f"Wolke {shown(cloud)}: erwartet (Spieler, CloudChange.UP oder CloudChange.DOWN)",
+                )
             player, change = parts
             cloud_entry = self._cloud_entry(state, player, change)  # type: ignore[arg-type]  # each checked there
             state = _advance(self, state, cloud_entry)
@@ -299,7 +324,9 @@ class ScoreSheet:
             UndoError: nothing is recorded.
         """
         if not self._entries:
-            raise UndoError("nothing to undo: the sheet has no entries")
+            raise UndoError(
+                "nothing to undo: the sheet has no entries", german="nichts rückgängig zu machen: der Block ist leer"
+            )
         sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
         for entry in self._entries[:-1]:
             sheet = sheet._with(entry)
@@ -364,37 +391,61 @@ class ScoreSheet:
 
     def _need_open_round(self) -> None:
         if self.is_over:
-            raise PhaseError(f"the game is over: all {self._schedule.rounds} rounds are recorded")
+            raise _game_over(self._schedule.rounds)
         if self.pending is not None:
-            raise PhaseError(f"round {self.current_round}'s bids are recorded already; record its tricks")
+            raise PhaseError(
+                f"round {self.current_round}'s bids are recorded already; record its tricks",
+                german=f"die Ansagen der Runde {self.current_round} stehen schon; jetzt die Stiche",
+            )
 
     def _per_player(self, values: Sequence[int] | Mapping[str, int], what: str) -> tuple[int, ...]:
         n = len(self.players)
+        de = _WHAT_DE[what]
         if isinstance(values, Mapping):
             given = list(values)
             values = {lookup(k) if type(k) is str else k: values[k] for k in given}  # names compare composed (NFC)
             if len(values) != len(given):
-                raise PlayerError(f"{what}: a player is named twice, in two Unicode forms, in {shown(given)}")
+                raise PlayerError(
+                    f"{what}: a player is named twice, in two Unicode forms, in {shown(given)}",
+                    german=f"{de}: ein Spieler ist zweimal genannt, in zwei Unicode-Formen, in {shown(given)}",
+                )
             unknown = [k for k in values if k not in self.players]
             if unknown:
+                players = shown(list(self.players))
                 raise PlayerError(
-                    f"{what}: unknown player {shown(unknown[0])}; the players are {shown(list(self.players))}"
+                    f"{what}: unknown player {shown(unknown[0])}; the players are {players}",
+                    german=f"{de}: unbekannter Spieler {shown(unknown[0])}; die Spieler sind {players}",
                 )
             missing = [p for p in self.players if p not in values]
             if missing:
-                raise EntryError(f"{what}: no entry for {shown(missing[0])}; every player needs one")
+                raise EntryError(
+                    f"{what}: no entry for {shown(missing[0])}; every player needs one",
+                    german=f"{de}: kein Eintrag für {shown(missing[0])}; jeder Spieler braucht einen",
+                )
             result = tuple(values[p] for p in self.players)
         elif isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-            raise EntryError(f"{what} {shown(values)}: expected one number per player")
-        else:
-            result = as_tuple(values, what, EntryError, limit=n)  # a longer one is refused before it is copied
+            raise EntryError(
+                f"{what} {shown(values)}: expected one number per player",
+                german=f"{de} {shown(values)}: erwartet wird eine Zahl je Spieler",
+            )
+        else:  # a longer one is refused before it is copied
+            result = as_tuple(values, what, EntryError, limit=n, what_de=de)
             if len(result) != n:
-                raise EntryError(f"{what} {shown(list(result))}: {len(result)} entries for {n} players")
+                raise EntryError(
+                    f"{what} {shown(list(result))}: {len(result)} entries for {n} players",
+                    german=f"{de} {shown(list(result))}: {len(result)} Einträge für {n} Spieler",
+                )
         for name, value in zip(self.players, result, strict=True):
             if type(value) is not int:
-                raise EntryError(f"{what}: {name}'s entry {shown(value)} is not a whole number")
+                raise EntryError(
+                    f"{what}: {name}'s entry {shown(value)} is not a whole number",
+                    german=f"{de}: der Eintrag {shown(value)} von {name} ist keine ganze Zahl",
+                )
             if value < 0:
-                raise EntryError(f"{what}: {name}'s entry {shown(value)} is negative")
+                raise EntryError(
+                    f"{what}: {name}'s entry {shown(value)} is negative",
+                    german=f"{de}: der Eintrag {shown(value)} von {name} ist negativ",
+                )
         return result
 
     def _bids_entry(self, bids: Sequence[int] | Mapping[str, int], blind: Iterable[Player]) -> BidsEntry:
@@ -412,7 +463,9 @@ class ScoreSheet:
             name = self.players[seat]
             if bid > cards:
                 raise BidError(
-                    f"bids: {name}'s bid {shown(bid)} is more than the {cards} cards of round {number} (R4.1)"
+                    f"bids: {name}'s bid {shown(bid)} is more than the {cards} cards of round {number} (R4.1)",
+                    german=f"Ansagen: die Ansage {shown(bid)} von {name} ist mehr als die {cards} Karten der Runde "
+                    f"{number} (R4.1)",
                 )
             try:
                 verify_bid(
@@ -430,40 +483,67 @@ class ScoreSheet:
                     f"bids: {name} may not bid {bid} in round {number}: {error.reason}",
                     bid=bid,
                     reason=error.reason,
+                    german=f"Ansagen: {name} darf in Runde {number} nicht {bid} ansagen: "
+                    f"{error.reason_text(language=Language.DE)}",
                 ) from None
             made.append(bid)
         return BidsEntry(bids=values, blind=tuple(seat in blind_seats for seat in range(len(self.players))))
 
     def _blind_seats(self, blind: Iterable[Player]) -> frozenset[int]:
         if isinstance(blind, (str, bytes)) or not isinstance(blind, Iterable):
-            raise EntryError(f"blind {shown(blind)}: expected a collection of players (names or seats)")
-        given = as_tuple(blind, "blind", EntryError, limit=len(self.players))  # no more than one per player
+            raise EntryError(
+                f"blind {shown(blind)}: expected a collection of players (names or seats)",
+                german=f"blind {shown(blind)}: erwartet eine Sammlung von Spielern (Namen oder Plätze)",
+            )
+        # no more than one per player
+        given = as_tuple(blind, "blind", EntryError, limit=len(self.players), what_de="blind")
         seats = frozenset(self.seat(p) for p in given)
         if seats and Variant.CLAIRVOYANCE in self.rules.variants and self.current_round == 1:
-            raise BlindBidError("blind bids in round 1: nobody sees their own card in a clairvoyance round (R4.5)")
+            raise BlindBidError(
+                "blind bids in round 1: nobody sees their own card in a clairvoyance round (R4.5)",
+                german="blinde Ansagen in Runde 1: in der Hellseh-Runde sieht niemand die eigene Karte (R4.5)",
+            )
         if seats and Variant.BLIND_BIDS not in self.rules.variants:
             names = sorted(self.players[s] for s in seats)
-            raise BlindBidError(f"blind bids by {shown(names)}: the rules do not allow blind bids (Variant.BLIND_BIDS)")
+            raise BlindBidError(
+                f"blind bids by {shown(names)}: the rules do not allow blind bids (Variant.BLIND_BIDS)",
+                german=f"blinde Ansagen von {shown(names)}: die Regeln erlauben keine blinden Ansagen "
+                "(Variant.BLIND_BIDS)",
+            )
         return seats
 
     def _cloud_entry(self, state: SheetState, player: Player, change: CloudChange) -> CloudEntry:
         if Special.CLOUD not in self.rules.special_cards:
-            raise CloudError("change_bid: the game has no Cloud (Special.CLOUD is not in the rules)")
+            raise CloudError(
+                "change_bid: the game has no Cloud (Special.CLOUD is not in the rules)",
+                german="Wolke: das Spiel hat keine Wolke (Special.CLOUD steht nicht in den Regeln)",
+            )
         if not isinstance(change, CloudChange):
-            raise CloudError(f"change_bid: {shown(change)} is not a CloudChange (UP or DOWN)")
+            raise CloudError(
+                f"change_bid: {shown(change)} is not a CloudChange (UP or DOWN)",
+                german=f"Wolke: {shown(change)} ist keine CloudChange (UP oder DOWN)",
+            )
         seat = self.seat(player)
         pending = state.pending
         if pending is None:
-            raise PhaseError("change_bid: a Cloud changes a bid after the bids are recorded; none are")
+            raise PhaseError(
+                "change_bid: a Cloud changes a bid after the bids are recorded; none are",
+                german="Wolke: sie ändert eine Ansage, wenn die Ansagen eingetragen sind; noch steht keine",
+            )
         if pending.cloud is not None:
-            raise CloudError("change_bid: the round's bid is changed already; the deck has one Cloud")
+            raise CloudError(
+                "change_bid: the round's bid is changed already; the deck has one Cloud",
+                german="Wolke: in dieser Runde ist schon eine Ansage geändert; das Spiel hat eine Wolke",
+            )
         new = pending.final_bids[seat] + change.delta
         cards = self.cards
         assert cards is not None  # noqa: S101 - a pending round is an open round
         if not 0 <= new <= cards:
             raise CloudError(
                 f"change_bid: {self.players[seat]}'s bid {pending.final_bids[seat]} cannot go "
-                f"{change.name.lower()} to {new}; bids stay within 0..{cards} (R8.2)"
+                f"{change.name.lower()} to {new}; bids stay within 0..{cards} (R8.2)",
+                german=f"Wolke: die Ansage {pending.final_bids[seat]} von {self.players[seat]} kann nicht zu {new} "
+                f"werden; Ansagen bleiben in 0..{cards} (R8.2)",
             )
         return CloudEntry(seat=seat, change=change)
 
@@ -476,17 +556,25 @@ class ScoreSheet:
     ) -> TricksEntry:
         if state.pending is None:
             if self.is_over:
-                raise PhaseError(f"the game is over: all {self._schedule.rounds} rounds are recorded")
-            raise PhaseError(f"round {self.current_round}: record the bids before the tricks")
+                raise _game_over(self._schedule.rounds)
+            raise PhaseError(
+                f"round {self.current_round}: record the bids before the tricks",
+                german=f"Runde {self.current_round}: erst die Ansagen eintragen, dann die Stiche",
+            )
         values = self._per_player(tricks, "tricks")
         max_bombs = 1 if Special.BOMB in self.rules.special_cards else 0
         if type(bombs) is not int or not 0 <= bombs <= max_bombs:
             raise TricksError(
                 f"bombs {shown(bombs)}: this game has {max_bombs} Bomb{'s' if max_bombs != 1 else ''}, "
-                f"so a round voids 0..{max_bombs} tricks (R8.1)"
+                f"so a round voids 0..{max_bombs} tricks (R8.1)",
+                german=f"Bomben {shown(bombs)}: dieses Spiel hat {max_bombs} "
+                f"{'Bombe' if max_bombs == 1 else 'Bomben'}, also entwertet eine Runde 0..{max_bombs} Stiche (R8.1)",
             )
         if trump is not None and not isinstance(trump, Suit):
-            raise EntryError(f"trump {shown(trump)} must be a Suit or None")
+            raise EntryError(
+                f"trump {shown(trump)} must be a Suit or None",
+                german=f"Trumpf {shown(trump)} muss eine Farbe (Suit) oder None sein",
+            )
         cards = self.cards
         assert cards is not None  # noqa: S101 - a pending round is an open round
         if trump is not None:
@@ -496,16 +584,21 @@ class ScoreSheet:
             trump = None if fixed is None else fixed.suit
         if sum(values) != cards - bombs:
             bomb_note = f" less {bombs} Bomb trick" if bombs else ""
+            bomb_de = f" weniger {bombs} Bomben-Stich" if bombs else ""
             raise TricksError(
                 f"tricks {shown(list(values))} add up to {shown(sum(values))}, but round {self.current_round} "
-                f"has {cards - bombs} to take ({cards} cards{bomb_note})"
+                f"has {cards - bombs} to take ({cards} cards{bomb_note})",
+                german=f"die Stiche {shown(list(values))} ergeben {shown(sum(values))}, aber in Runde "
+                f"{self.current_round} gibt es {cards - bombs} ({cards} Karten{bomb_de})",
             )
         cloud = state.pending.cloud
         if cloud is not None and values[cloud[0]] == 0:
             name = self.players[cloud[0]]
             raise TricksError(
                 f"tricks {shown(list(values))}: a Cloud changed {name}'s bid, so {name} won the Cloud's trick "
-                "and took at least one trick (R8.2)"
+                "and took at least one trick (R8.2)",
+                german=f"Stiche {shown(list(values))}: die Wolke hat die Ansage von {name} geändert, also hat "
+                f"{name} den Wolken-Stich gewonnen und mindestens einen Stich (R8.2)",
             )
         return TricksEntry(tricks=values, bombs=bombs, trump=trump)
 
@@ -516,12 +609,16 @@ class ScoreSheet:
         if fixed is not None and fixed.suit is not trump:
             raise EntryError(
                 f"trump {trump.name}: round {number} of the {self._schedule.name} schedule has its trump fixed "
-                f"({fixed.name.lower()}, R3.5)"
+                f"({fixed.name.lower()}, R3.5)",
+                german=f"Trumpf {trump.display(Language.DE)}: in Runde {number} des Spielplans "
+                f"{self._schedule.name!r} steht der Trumpf fest ({_fixed_de(fixed)}, R3.5)",
             )
         if fixed is None and cards * len(self.players) == len(self.rules.deck):
             raise EntryError(
                 f"trump {trump.name}: round {number} deals the whole deck, no card is left to turn up, "
-                "so there is no trump (R3.4)"
+                "so there is no trump (R3.4)",
+                german=f"Trumpf {trump.display(Language.DE)}: Runde {number} verteilt alle Karten, keine bleibt "
+                "zum Aufdecken, also gibt es keinen Trumpf (R3.4)",
             )
 
     # -- output -------------------------------------------------------------------------
@@ -641,7 +738,7 @@ def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:
         return SheetState(rounds=state.rounds, pending=opened, totals=state.totals, hits=state.hits)
     pending = state.pending
     if pending is None:  # entries are checked before they are applied
-        raise PhaseError("no bids are recorded for the round")
+        raise PhaseError("no bids are recorded for the round", german="für die Runde sind keine Ansagen eingetragen")
     if isinstance(entry, CloudEntry):
         final = list(pending.final_bids)
         final[entry.seat] += entry.change.delta

@@ -89,7 +89,11 @@ def amend(sheet: ScoreSheet, entries: Sequence[Entry], round_number: int, change
     bids, tricks, blind, cloud, bombs, trump = changes
     if type(round_number) is not int or not 1 <= round_number <= len(sheet.rounds):
         finished = f"1..{len(sheet.rounds)}" if sheet.rounds else "none yet"
-        raise EntryError(f"amend: round {shown(round_number)} is not a finished round (finished: {finished})")
+        finished_de = f"1..{len(sheet.rounds)}" if sheet.rounds else "noch keine"
+        raise EntryError(
+            f"amend: round {shown(round_number)} is not a finished round (finished: {finished})",
+            german=f"ändern: Runde {shown(round_number)} ist keine beendete Runde (beendet: {finished_de})",
+        )
     old = sheet.rounds[round_number - 1]
     by_round = entries_by_round(entries)
     fresh = type(sheet)(sheet.players, rules=sheet.rules, first_dealer=sheet.first_dealer)
@@ -109,6 +113,8 @@ def amend(sheet: ScoreSheet, entries: Sequence[Entry], round_number: int, change
                 fresh = record_again(fresh, entry)
             except WizardRulesError as error:
                 raise AmendError(
-                    f"amend round {round_number}: round {number} no longer checks: {error}; nothing was changed"
+                    f"amend round {round_number}: round {number} no longer checks: {error}; nothing was changed",
+                    german=f"Runde {round_number} ändern: Runde {number} stimmt dann nicht mehr: {error.german}; "
+                    "nichts wurde geändert",
                 ) from error
     return fresh

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the sheet writes and reads itself with this module
     from wizardrules.sheet import ScoreSheet
 
 _WHAT = "score sheet CSV"
+_WHAT_DE = "Spielblock-CSV"
 
 
 def round_columns(rules: Rules, *, trump: bool) -> list[str]:
@@ -139,7 +140,9 @@ class CsvRound(NamedTuple):
         if len(changed) > 1 or delta not in (1, -1):
             raise FormatError(
                 f"{_WHAT} line {self.line}: final bids {list(self.final_bids)} differ from bids "
-                f"{list(self.bids)} by more than one Cloud change of one (R8.2)"
+                f"{list(self.bids)} by more than one Cloud change of one (R8.2)",
+                german=f"{_WHAT_DE}, Zeile {self.line}: die Ansagen am Ende {list(self.final_bids)} weichen von den "
+                f"Ansagen {list(self.bids)} um mehr als eine Wolken-Änderung um eins ab (R8.2)",
             )
         return seat, CloudChange(delta)
 
@@ -150,20 +153,29 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
     Raises:
         FormatError: not such a CSV: the message names the line and the column.
     """
-    text = file_text(text, _WHAT, FormatError)  # at most MAX_FILE, before anything is read
+    text = file_text(text, _WHAT, FormatError, what_de=_WHAT_DE)  # at most MAX_FILE, before anything is read
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise FormatError(f"{_WHAT}: not UTF-8 text ({error.reason})") from None
+            raise FormatError(
+                f"{_WHAT}: not UTF-8 text ({error.reason})",
+                german=f"{_WHAT_DE}: kein UTF-8-Text (Byte {error.start + 1} ist {error.object[error.start]:#04x})",
+            ) from None
     if not isinstance(text, str):
-        raise FormatError(f"{_WHAT}: expected text, got {type_name(text)}")
+        raise FormatError(
+            f"{_WHAT}: expected text, got {type_name(text)}",
+            german=f"{_WHAT_DE}: erwartet Text, nicht {type_name(text)}",
+        )
     try:
         table = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as error:
-        raise FormatError(f"{_WHAT}: {error}") from None
+        raise FormatError(f"{_WHAT}: {error}", german=f"{_WHAT_DE}: keine CSV-Tabelle ({error})") from None
     if not table:
-        raise FormatError(f"{_WHAT}: the file is empty; expected a header row")
+        raise FormatError(
+            f"{_WHAT}: the file is empty; expected a header row",
+            german=f"{_WHAT_DE}: die Datei ist leer; erwartet eine Kopfzeile",
+        )
     header, body = [cell_text(cell) for cell in table[0]], table[1:]
     with_trump = len(header) > 3 and header[3] == "trump"
     fixed = round_columns(rules, trump=with_trump)
@@ -174,7 +186,10 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
         if not cells:
             continue
         if len(cells) != len(header):
-            raise FormatError(f"{_WHAT} line {line}: {len(cells)} cells, the header has {len(header)}")
+            raise FormatError(
+                f"{_WHAT} line {line}: {len(cells)} cells, the header has {len(header)}",
+                german=f"{_WHAT_DE}, Zeile {line}: {len(cells)} Zellen, die Kopfzeile hat {len(header)}",
+            )
         # by position, not by the header's names: two players' columns may share a name ("A final bid")
         column = {name: cells[i] for i, name in enumerate(fixed)}
         column["dealer"] = lookup(cell_text(column["dealer"]))  # names compare composed (NFC)
@@ -190,13 +205,22 @@ def _players(header: list[str], fixed: list[str], own: list[str]) -> tuple[str, 
     if header[: len(fixed)] != fixed:
         raise FormatError(
             f"{_WHAT}: the header starts {shown(header[: len(fixed)])}, expected {fixed} for these rules "
-            "(a file of a game with other special cards or variants needs its rules)"
+            "(a file of a game with other special cards or variants needs its rules)",
+            german=f"{_WHAT_DE}: die Kopfzeile beginnt mit {shown(header[: len(fixed)])}, erwartet {fixed} für "
+            "diese Regeln (die Datei eines Spiels mit anderen Sonderkarten oder Varianten braucht seine Regeln)",
         )
     rest = header[len(fixed) :]
     if rest and rest[0] in ("trump", "bombs"):
-        raise FormatError(f"{_WHAT}: a {rest[0]!r} column where these rules have none; give from_csv the game's rules")
+        raise FormatError(
+            f"{_WHAT}: a {rest[0]!r} column where these rules have none; give from_csv the game's rules",
+            german=f"{_WHAT_DE}: eine Spalte {rest[0]!r}, die diese Regeln nicht haben; "
+            "from_csv braucht die Regeln des Spiels",
+        )
     if not rest or len(rest) % len(own):
-        raise FormatError(f"{_WHAT}: expected {len(own)} columns per player after {fixed}: {', '.join(own)}")
+        raise FormatError(
+            f"{_WHAT}: expected {len(own)} columns per player after {fixed}: {', '.join(own)}",
+            german=f"{_WHAT_DE}: erwartet {len(own)} Spalten je Spieler nach {fixed}: {', '.join(map(repr, own))}",
+        )
     players = []
     for start in range(0, len(rest), len(own)):
         first = rest[start]
@@ -204,7 +228,10 @@ def _players(header: list[str], fixed: list[str], own: list[str]) -> tuple[str, 
         if not name or rest[start : start + len(own)] != [f"{name} {col}" for col in own]:
             raise FormatError(
                 f"{_WHAT}: columns {shown(rest[start : start + len(own)])} are not one player's "
-                f"({', '.join(own)}) as to_csv writes them for these rules; give from_csv the game's rules"
+                f"({', '.join(own)}) as to_csv writes them for these rules; give from_csv the game's rules",
+                german=f"{_WHAT_DE}: die Spalten {shown(rest[start : start + len(own)])} sind nicht die eines "
+                f"Spielers ({', '.join(map(repr, own))}), wie to_csv sie für diese Regeln schreibt; "
+                "from_csv braucht die Regeln des Spiels",
             )
         players.append(name)
     return tuple(players)
@@ -218,7 +245,8 @@ def _row(
             return int(text.strip())
         except ValueError:
             raise FormatError(
-                f"{_WHAT} line {line}, column {column!r}: {shown(text.strip())} is not a whole number"
+                f"{_WHAT} line {line}, column {column!r}: {shown(text.strip())} is not a whole number",
+                german=f"{_WHAT_DE}, Zeile {line}, Spalte {column!r}: {shown(text.strip())} ist keine ganze Zahl",
             ) from None
 
     def per_player(col: str) -> tuple[int, ...]:
@@ -229,12 +257,18 @@ def _row(
         try:
             trump = Suit.parse(cells["trump"])
         except NotationError as error:
-            raise FormatError(f"{_WHAT} line {line}, column 'trump': {error}") from None
+            raise FormatError(
+                f"{_WHAT} line {line}, column 'trump': {error}",
+                german=f"{_WHAT_DE}, Zeile {line}, Spalte 'trump': {error.german}",
+            ) from None
     blind = []
     for seat, name in enumerate(players):
         mark = own[seat].get("blind", "").strip()
         if mark not in ("", "B"):
-            raise FormatError(f"{_WHAT} line {line}, column {name + ' blind'!r}: {shown(mark)} is not B or empty")
+            raise FormatError(
+                f"{_WHAT} line {line}, column {name + ' blind'!r}: {shown(mark)} is not B or empty",
+                german=f"{_WHAT_DE}, Zeile {line}, Spalte {name + ' blind'!r}: {shown(mark)} ist weder B noch leer",
+            )
         blind.append(mark == "B")
     bids = per_player("bid")
     return CsvRound(
@@ -261,7 +295,7 @@ def load(cls: type[ScoreSheet], text: str | bytes, rules: Rules) -> ScoreSheet:
     try:
         sheet = cls(players, rules=rules, first_dealer=first_dealer(players, rows))
     except WizardRulesError as error:
-        raise FormatError(f"{_WHAT}: {error}") from None
+        raise FormatError(f"{_WHAT}: {error}", german=f"{_WHAT_DE}: {error.german}") from None
     return replay(sheet, rows)
 
 
@@ -291,7 +325,9 @@ def replay(sheet: ScoreSheet, rows: Sequence[CsvRound]) -> ScoreSheet:
         except FormatError:
             raise
         except WizardRulesError as error:
-            raise FormatError(f"{_WHAT} line {row.line}: {error}") from None
+            raise FormatError(
+                f"{_WHAT} line {row.line}: {error}", german=f"{_WHAT_DE}, Zeile {row.line}: {error.german}"
+            ) from None
     check_rows(sheet.players, sheet.rounds, rows)
     return sheet
 
@@ -301,20 +337,27 @@ def check_rows(players: Sequence[str], rounds: Sequence[Round], rows: Sequence[C
     running = [0] * len(players)
     for r, row in zip(rounds, rows, strict=True):
         where = f"{_WHAT} line {row.line}"
+        where_de = f"{_WHAT_DE}, Zeile {row.line}"
         if (row.number, row.cards, row.dealer) != (r.number, r.cards, players[r.dealer]):
             raise FormatError(
                 f"{where}: round {row.number} with {row.cards} cards dealt by {shown(row.dealer)}; "
-                f"the game's round {r.number} deals {r.cards} cards, dealt by {players[r.dealer]} (R2.2, R2.5)"
+                f"the game's round {r.number} deals {r.cards} cards, dealt by {players[r.dealer]} (R2.2, R2.5)",
+                german=f"{where_de}: Runde {row.number} mit {row.cards} Karten, Geber {shown(row.dealer)}; "
+                f"die Runde {r.number} des Spiels hat {r.cards} Karten, Geber {players[r.dealer]} (R2.2, R2.5)",
             )
         for seat, name in enumerate(players):
             running[seat] += r.points[seat]
             if row.points[seat] != r.points[seat]:
                 raise FormatError(
                     f"{where}: {name}'s points {row.points[seat]} do not add up: "
-                    f"bid {r.final_bids[seat]}, {r.tricks[seat]} tricks give {r.points[seat]:+d} (R6)"
+                    f"bid {r.final_bids[seat]}, {r.tricks[seat]} tricks give {r.points[seat]:+d} (R6)",
+                    german=f"{where_de}: die Punkte {row.points[seat]} von {name} stimmen nicht: "
+                    f"Ansage {r.final_bids[seat]}, {r.tricks[seat]} Stiche ergeben {r.points[seat]:+d} (R6)",
                 )
             if row.totals[seat] != running[seat]:
                 raise FormatError(
                     f"{where}: {name}'s total {row.totals[seat]} does not add up: "
-                    f"the points so far give {running[seat]}"
+                    f"the points so far give {running[seat]}",
+                    german=f"{where_de}: der Stand {row.totals[seat]} von {name} stimmt nicht: "
+                    f"die Punkte bis hier ergeben {running[seat]}",
                 )

@@ -73,7 +73,10 @@ def ints_of(item: Any, key: str, what: str) -> list[int]:
     """The whole numbers under `key` of a saved entry, or a `FormatError` naming `what`."""
     values: list[Any] = _codec.field_of(item, key, list, what)
     if not all(type(v) is int for v in values):
-        raise FormatError(f"{what}: {key} {shown(values)} must be whole numbers")
+        raise FormatError(
+            f"{what}: {key} {shown(values)} must be whole numbers",
+            german=f"{_codec.what_de(what)}: {key} {shown(values)} müssen ganze Zahlen sein",
+        )
     return [int(v) for v in values]
 
 
@@ -86,7 +89,10 @@ def cloud_change(item: Any, what: str) -> CloudChange:
     """The Cloud change (`up` or `down`) of a saved entry."""
     name = _codec.field_of(item, "change", str, what)
     if name not in ("up", "down"):
-        raise FormatError(f"{what}: cloud change {shown(name)} must be 'up' or 'down'")
+        raise FormatError(
+            f"{what}: cloud change {shown(name)} must be 'up' or 'down'",
+            german=f"{_codec.what_de(what)}: die Änderung der Wolke {shown(name)} muss 'up' oder 'down' sein",
+        )
     return CloudChange.UP if name == "up" else CloudChange.DOWN
 
 
@@ -96,7 +102,10 @@ def trump_of(item: Any, what: str) -> Suit | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in {s.value for s in Suit}:
-        raise FormatError(f"{what}: trump {shown(value)} must be one of R, Y, G, B or null")
+        raise FormatError(
+            f"{what}: trump {shown(value)} must be one of R, Y, G, B or null",
+            german=f"{_codec.what_de(what)}: Trumpf {shown(value)} muss R, Y, G, B oder null sein",
+        )
     return Suit(value)
 
 
@@ -111,7 +120,9 @@ def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[st
     replayed = [round_to_data(r) for r in rounds]
     if not isinstance(saved_rounds, list) or len(saved_rounds) != len(replayed):
         raise FormatError(
-            f"score sheet was tampered with: its entries give {len(replayed)} rounds, its 'rounds' do not match"
+            f"score sheet was tampered with: its entries give {len(replayed)} rounds, its 'rounds' do not match",
+            german=f"der Spielblock wurde verändert: seine Einträge ergeben {len(replayed)} Runden, "
+            "seine 'rounds' passen nicht dazu",
         )
     for saved, actual in zip(saved_rounds, replayed, strict=True):
         if _canonical(saved) != _canonical(actual):
@@ -120,12 +131,16 @@ def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[st
             )
             raise FormatError(
                 f"score sheet was tampered with: round {actual['number']}'s {', '.join(differing)} "
-                "do not match its entries"
+                "do not match its entries",
+                german=f"der Spielblock wurde verändert: in Runde {actual['number']} passen "
+                f"{', '.join(map(repr, differing))} nicht zu den Einträgen",
             )
     if _canonical(data.get("totals")) != _canonical(list(totals)):
         raise FormatError(
             f"score sheet was tampered with: totals {shown(data.get('totals'))} "
-            f"do not match the rounds ({shown(list(totals))})"
+            f"do not match the rounds ({shown(list(totals))})",
+            german=f"der Spielblock wurde verändert: die Summen {shown(data.get('totals'))} "
+            f"passen nicht zu den Runden ({shown(list(totals))})",
         )
 
 
@@ -159,7 +174,9 @@ def load(cls: type[ScoreSheet], text: str | bytes) -> ScoreSheet:
     except FormatError:
         raise
     except WizardRulesError as error:
-        raise FormatError(f"score sheet is inconsistent: {error}") from None
+        raise FormatError(
+            f"score sheet is inconsistent: {error}", german=f"der Spielblock ist widersprüchlich: {error.german}"
+        ) from None
     check_saved(sheet.rounds, sheet.totals, data)
     _codec.check_checksum(data, "score sheet")
     return sheet
@@ -188,4 +205,6 @@ def _replay(sheet: ScoreSheet, item: Any, index: int) -> ScoreSheet:
             bombs=_codec.field_of(item, "bombs", int, what),
             trump=trump_of(item, what),
         )
-    raise FormatError(f"{what}: type {shown(kind)} is unknown")
+    raise FormatError(
+        f"{what}: type {shown(kind)} is unknown", german=f"{_codec.what_de(what)}: Typ {shown(kind)} ist unbekannt"
+    )

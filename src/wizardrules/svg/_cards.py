@@ -24,6 +24,7 @@ __all__ = [
     "card_face",
     "empty_slot",
     "fit_font",
+    "fit_text",
     "hand_fan",
     "hand_row",
     "heading",
@@ -38,17 +39,49 @@ _GERMAN_LETTER: Final = {CardKind.WIZARD: "Z", CardKind.JESTER: "N"}
 
 
 class Look(NamedTuple):
-    """How one picture draws: its colours, sizes, language and whether suits get symbols."""
+    """How one picture draws: its colours, sizes, language and whether suits get symbols.
+
+    `least` is the smallest text it writes (0: no floor). The narrow table, for a phone, keeps
+    every text at the layout's `font` or more: a text that would be smaller to fit its room
+    is squeezed a little instead (`textLength`), and shortened with an ellipsis beyond that.
+    """
 
     painter: Painter
     layout: Layout
     lang: Language
     symbols: bool
+    least: float = 0.0
+
+
+_SQUEEZE: Final = 0.8
+"""The narrowest a text is squeezed to fit its room, as a share of its natural width."""
 
 
 def fit_font(content: str, width: float, font: float, layout: Layout) -> float:
     """The font size at which `content` fits into `width`, at most `font`."""
     return min(font, width / max(1.0, layout.text_width(content, 1)))
+
+
+def fit_text(content: str, width: float, font: float, look: Look) -> tuple[str, float, float | None]:
+    """`content` fitted into `width`: the text to write, its size and the width to squeeze it to (or `None`).
+
+    Without a floor (`look.least`), the size shrinks until the text fits. With one, the size
+    stays at the floor or more; a text still too wide is squeezed to at most `_SQUEEZE` of
+    its width, and one too wide even then is cut short with an ellipsis (the whole text is
+    the element's tooltip, where the caller gives one).
+    """
+    lay = look.layout
+    size = fit_font(content, width, font, lay)
+    if size >= look.least:
+        return content, size, None
+    size = look.least
+    shown = content
+    for end in range(len(content) - 1, 0, -1):
+        if lay.text_width(shown, size) * _SQUEEZE <= width:
+            break
+        shown = content[:end].rstrip() + "…"
+    natural = lay.text_width(shown, size)
+    return shown, size, min(width, natural) if natural > width else None
 
 
 def words(
@@ -62,9 +95,16 @@ def words(
     bold: bool = False,
     anchor: str = "start",
     title: str | None = None,
+    length: float | None = None,
 ) -> Markup:
-    """A line of text with its baseline at y, in the colour of `role`, `size` (default: the layout's font)."""
-    attrs: dict[str, object] = {"x": x, "y": y, "font-size": size or look.layout.font, **look.painter.paint(fill=role)}
+    """A line of text with its baseline at y, in the colour of `role`, `size` (default: the layout's font).
+
+    The size is at least the look's floor (`least`); `length` squeezes the text to that width.
+    """
+    font = max(size or look.layout.font, look.least)
+    attrs: dict[str, object] = {"x": x, "y": y, "font-size": font, **look.painter.paint(fill=role)}
+    if length is not None:
+        attrs |= {"textLength": length, "lengthAdjust": "spacingAndGlyphs"}
     if bold:
         attrs["font-weight"] = "bold"
     if anchor != "start":
@@ -205,24 +245,42 @@ def _index(card: Card, look: Look) -> list[Markup]:
     return parts
 
 
+_BROKEN: Final = {"Shapeshifter": ("Shape-", "shifter"), "Gestaltwandler": ("Gestalt-", "wandler")}
+"""The long names, broken into two lines where a card keeps its text large (the narrow table)."""
+
+
 def _name(card: Card, look: Look, strip: float | None) -> list[Markup]:
     """The card's name along the bottom edge (Wizards, Jesters and special cards); a
     declared Shapeshifter adds its role on a second line. On a card the next one covers,
-    the name keeps to the `strip` left in sight."""
+    the name keeps to the `strip` left in sight.
+
+    With a floor on the text's size (`look.least`, the narrow table) the name keeps that
+    size: a long name takes two lines, the role is left to the corner's letter and the
+    frame's colour, and a covered card whose name does not fit its strip shows none (its
+    corner or emblem tells it, and its tooltip names it)."""
     lay = look.layout
-    lines = [card.undeclared.display(look.lang)]
-    if card.kind is CardKind.SHAPESHIFTER and card.role is not None:
+    name = card.undeclared.display(look.lang)
+    lines = [name]
+    if card.kind is CardKind.SHAPESHIFTER and card.role is not None and not look.least:
         role = Card.WIZARD if card.role is CardKind.WIZARD else Card.JESTER
         lines.append(f"{say('as', look.lang)} {role.display(look.lang)}")
     covered = strip is not None and strip < lay.card_width
-    width = (strip if covered and strip is not None else lay.card_width) - (1 if covered else 2) * lay.frame - 4
-    font = min(fit_font(line, max(width, 1.0), lay.small_font, lay) for line in lines)
+    room = strip if covered and strip is not None else lay.card_width
+    width = max(room - (1 if covered else 2) * lay.frame - 4, 1.0)
+    if look.least and lay.text_width(name, look.least) * _SQUEEZE > width:
+        if covered:
+            return []
+        lines = list(_BROKEN.get(name, lines))
+    fitted = [fit_text(line, width, lay.small_font, look) for line in lines]
+    font = min(size for _, size, _ in fitted)
     bottom = lay.card_height - lay.frame - 4
     x, anchor = (lay.frame + 2, "start") if covered else (lay.card_width / 2, "middle")
     parts = []
-    for i, line in enumerate(lines):
+    for i, (line, _, length) in enumerate(fitted):
         y = bottom - (len(lines) - 1 - i) * font * 1.2
-        attrs = {"x": x, "y": y, "font-size": font, "text-anchor": anchor}
+        attrs: dict[str, object] = {"x": x, "y": y, "font-size": font, "text-anchor": anchor}
+        if length is not None:
+            attrs |= {"textLength": length, "lengthAdjust": "spacingAndGlyphs"}
         parts.append(text(line, {**attrs, **look.painter.paint(fill="face_ink")}))
     return parts
 

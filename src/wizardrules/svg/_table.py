@@ -11,7 +11,7 @@ from wizardrules.cards import Card, Language
 from wizardrules.engine import Phase, PlayerView
 from wizardrules.rules import Variant
 from wizardrules.scoring import winners
-from wizardrules.svg._cards import Drawing, Look, card_back, card_face, fit_font, hand_row, heading, words
+from wizardrules.svg._cards import Drawing, Look, card_back, card_face, fit_text, hand_row, heading, words
 from wizardrules.svg._trick import TrickScene, draw_trick, suit_line
 from wizardrules.svg._words import round_of, say
 from wizardrules.svg._xml import Markup, el, group, num
@@ -81,13 +81,14 @@ def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup
         f"{say('total', lang)} {view.totals[seat]}",
     ]
     width = lay.panel_width
-    font = fit_font(name, width - 2 * pad, lay.font + 1, lay)
-    parts = [words(name, look, x=x + pad, y=pad + font, size=font, bold=True, title=name)]
+    shown, font, length = fit_text(name, width - 2 * pad, lay.font + 1, look)
+    parts = [words(shown, look, x=x + pad, y=pad + font, size=font, bold=True, title=name, length=length)]
     for i, row in enumerate(rows):
         parts.append(words(row, look, x=x + pad, y=pad + font + (i + 1) * line, role="muted"))
     cards_y = pad + font + len(rows) * line + 8
-    parts.extend(_held(view, seat, look, x=x + pad, y=cards_y))
-    height = cards_y + lay.card_height * _MINI + pad
+    held, held_height = _held(view, seat, look, x=x + pad, y=cards_y)
+    parts.extend(held)
+    height = cards_y + held_height + pad
     turn = seat == view.to_move or won
     box = {
         "x": x,
@@ -106,19 +107,26 @@ def _panel(view: PlayerView, seat: int, look: Look, *, x: float) -> tuple[Markup
     return group([el("rect", box), *parts], attrs), height
 
 
-def _held(view: PlayerView, seat: int, look: Look, *, x: float, y: float) -> list[Markup]:
-    """The cards a seat holds as this view knows them: faces it sees, else one back and a count."""
+def _held(view: PlayerView, seat: int, look: Look, *, x: float, y: float) -> tuple[list[Markup], float]:
+    """The cards a seat holds as this view knows them: faces it sees, else one back and a count; and their height.
+
+    Seen faces are drawn at half size, or at full size where the text keeps its size (the
+    narrow table: a clairvoyance round deals one card each, R4.5).
+    """
     lay = look.layout
     seen = view.seen_hands[seat] if seat != view.seat else None
+    if seen and look.least:
+        return [card_face(card, look, x=x + i * lay.hand_step, y=y) for i, card in enumerate(seen)], lay.card_height
+    height = lay.card_height * _MINI
     if seen:
         step = lay.hand_step * _MINI
-        return [_mini(card, look, x + i * step, y) for i, card in enumerate(seen)]
+        return [_mini(card, look, x + i * step, y) for i, card in enumerate(seen)], height
     label_y = y + lay.card_height * _MINI / 2 + lay.font / 3
     if view.hand_sizes[seat] == 0:  # the round is played out: no backs to show
-        return [words(say("no cards", look.lang), look, x=x, y=label_y, role="muted")]
+        return [words(say("no cards", look.lang), look, x=x, y=label_y, role="muted")], height
     count = f"× {view.hand_sizes[seat]}"
     label_x = x + lay.card_width * _MINI + 6
-    return [_mini(None, look, x, y), words(count, look, x=label_x, y=label_y)]
+    return [_mini(None, look, x, y), words(count, look, x=label_x, y=label_y)], height
 
 
 def _turned_up(view: PlayerView, look: Look) -> Drawing:
@@ -133,8 +141,8 @@ def _turned_up(view: PlayerView, look: Look) -> Drawing:
     return Drawing(group([label, card_face(view.turned_up, look, x=0, y=top)]), width, top + lay.card_height)
 
 
-def _trick(view: PlayerView, look: Look) -> Drawing:
-    """The current trick while tricks are played; before that, the trump alone."""
+def _trick(view: PlayerView, look: Look, width: float | None) -> Drawing:
+    """The current trick while tricks are played; before that, the trump alone (within `width`, if given)."""
     current = view.current_trick
     if view.phase in (Phase.TRUMP, Phase.BIDDING) or (view.phase is Phase.OVER and not current.cards):
         no_trump = say("to be chosen" if view.phase is Phase.TRUMP else "no trump", look.lang)
@@ -147,7 +155,7 @@ def _trick(view: PlayerView, look: Look) -> Drawing:
         trump=view.trump,
         decision=current.decision,
     )
-    return draw_trick(scene, look)
+    return draw_trick(scene, look, width=width)
 
 
 def _hand(view: PlayerView, look: Look, width: float, *, wrap: bool = False) -> Drawing:
@@ -190,9 +198,18 @@ def draw_table(view: PlayerView, look: Look, *, columns: int | None = None) -> D
     players = len(view.players)
     per_row = players if columns is None else min(columns, players)
     narrow = per_row < players
+    panels_width = per_row * (lay.panel_width + lay.gap) - lay.gap
     title, status = table_words(view, look.lang)
-    parts = [heading(title, look), words(status, look, x=0, y=lay.title_font + lay.font * 1.5, role="muted")]
-    y = lay.title_font + lay.font * 1.5 + lay.gap * 1.5
+    status_y = lay.title_font + lay.font * 1.5
+    if narrow:  # a phone shows the narrow table at about its natural size: no text below the layout's font
+        look = look._replace(least=lay.font)
+        shown, size, length = fit_text(title, panels_width, lay.title_font, look)
+        parts = [words(shown, look, x=0, y=lay.title_font, size=size, bold=True, title=title, length=length)]
+        shown, size, length = fit_text(status, panels_width, lay.font, look)
+        parts.append(words(shown, look, x=0, y=status_y, size=size, role="muted", title=status, length=length))
+    else:
+        parts = [heading(title, look), words(status, look, x=0, y=status_y, role="muted")]
+    y = status_y + lay.gap * 1.5
     row_height = 0.0
     for seat in range(players):
         column = seat % per_row
@@ -202,10 +219,9 @@ def draw_table(view: PlayerView, look: Look, *, columns: int | None = None) -> D
         panel, height = _panel(view, seat, look, x=column * (lay.panel_width + lay.gap))
         parts.append(group([panel], {"transform": f"translate(0 {num(y)})"}))
         row_height = max(row_height, height)
-    panels_width = per_row * (lay.panel_width + lay.gap) - lay.gap
     y += row_height + lay.gap * 2
     turned = _turned_up(view, look)
-    trick = _trick(view, look)
+    trick = _trick(view, look, panels_width if narrow else None)
     if narrow:  # the trick under the turned-up card
         parts.append(turned.at(0, y))
         y += turned.height + lay.gap * 2
@@ -219,5 +235,6 @@ def draw_table(view: PlayerView, look: Look, *, columns: int | None = None) -> D
         beside = trick_x + trick.width
     hand = _hand(view, look, panels_width if narrow else max(panels_width, beside), wrap=narrow)
     parts.append(hand.at(0, y))
-    width = max(panels_width, beside, hand.width, lay.text_width(title, lay.title_font))
+    title_width = 0.0 if narrow else lay.text_width(title, lay.title_font)  # the narrow table's title is fitted
+    width = max(panels_width, beside, hand.width, title_width)
     return Drawing(group(parts), width, y + hand.height)

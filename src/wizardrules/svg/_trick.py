@@ -3,10 +3,11 @@ the winner and the rule that decided it (R5.2, R5.4, R8.1, R8.9)."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import NamedTuple
 
 from wizardrules.cards import Card, Language, Suit
-from wizardrules.svg._cards import Drawing, Look, Mark, empty_slot, fit_font, marked_card, suit_mark, words
+from wizardrules.svg._cards import Drawing, Look, Mark, empty_slot, fit_text, marked_card, suit_mark, words
 from wizardrules.svg._words import say
 from wizardrules.svg._xml import Markup, group
 from wizardrules.tricks import TrickDecision, led_suit
@@ -79,31 +80,50 @@ def _note(scene: TrickScene, i: int, lang: Language) -> tuple[str, bool]:
     return str(i + 1), False
 
 
-def draw_trick(scene: TrickScene, look: Look) -> Drawing:
-    """The trick with its header (trump, led suit), names, cards, notes and the outcome in words."""
+def draw_trick(scene: TrickScene, look: Look, *, width: float | None = None) -> Drawing:
+    """The trick with its header (trump, led suit), names, cards, notes and the outcome in words.
+
+    Within `width` (the narrow table), the places wrap into rows, the led suit goes under the
+    trump, and the outcome's words wrap into lines.
+    """
     lay = look.layout
     lang = look.lang
     places = max(1, len(scene.names))
+    step = lay.card_width + lay.gap
+    per_row = places if width is None else max(1, min(places, int((width + lay.gap) // step)))
     trump_line, trump_width = suit_line(say("Trump", lang), scene.trump, say("no trump", lang), look, x=0, y=0)
     led = led_suit(scene.cards)
     led_x = trump_width + 2 * lay.gap
-    led_line, led_width = suit_line(say("Led", lang), led, say("no suit", lang), look, x=led_x, y=0)
-    top = lay.font * 1.6 + lay.gap
+    led_y = 0.0
+    led_width = suit_line(say("Led", lang), led, say("no suit", lang), look, x=0, y=0)[1]
+    if width is not None and led_x + led_width > width:
+        led_x, led_y = 0.0, lay.font * 1.6
+    led_line, led_width = suit_line(say("Led", lang), led, say("no suit", lang), look, x=led_x, y=led_y)
+    top = led_y + lay.font * 1.6 + lay.gap
     name_y = top + lay.font
     card_y = name_y + 6 + lay.lift
     note_y = card_y + lay.card_height + lay.font + 4
+    row_height = note_y - top + lay.gap * 2
     parts = [trump_line, led_line]
     for i in range(places):
-        x = i * (lay.card_width + lay.gap)
-        parts.extend(_place(scene, i, look, x=x, name_y=name_y, card_y=card_y, note_y=note_y))
-    lines = sentence(scene, look)
-    line_y = note_y + lay.gap + lay.font
-    parts += [words(line, look, x=0, y=line_y + j * lay.font * 1.35, bold=j == 0) for j, line in enumerate(lines)]
-    cards_width = places * (lay.card_width + lay.gap) - lay.gap
-    lines_width = max(lay.text_width(line, lay.font) * (1.1 if j == 0 else 1) for j, line in enumerate(lines))
-    width = max(cards_width, led_x + led_width, lines_width)
+        x = i % per_row * step
+        down = i // per_row * row_height
+        parts.extend(_place(scene, i, look, x=x, name_y=name_y + down, card_y=card_y + down, note_y=note_y + down))
+    said = sentence(scene, look)
+    chars = None if width is None else max(8, int(width // (lay.text_width("x", lay.font) * 1.1)))
+    # the first sentence in bold; within a width, each wrapped at the characters it holds (as estimated for bold)
+    lines = [
+        (part, j == 0)
+        for j, line in enumerate(said)
+        for part in ([line] if chars is None else textwrap.wrap(line, chars) or [""])
+    ]
+    line_y = note_y + (places - 1) // per_row * row_height + lay.gap + lay.font
+    parts += [words(line, look, x=0, y=line_y + k * lay.font * 1.35, bold=bold) for k, (line, bold) in enumerate(lines)]
+    cards_width = per_row * step - lay.gap
+    lines_width = max(lay.text_width(line, lay.font) * (1.1 if bold else 1) for line, bold in lines)
+    drawn = max(cards_width, led_x + led_width, trump_width, lines_width)
     height = line_y + (len(lines) - 1) * lay.font * 1.35 + lay.font * 0.4
-    return Drawing(group(parts), width, height)
+    return Drawing(group(parts), drawn, height)
 
 
 def _place(
@@ -112,8 +132,9 @@ def _place(
     lay = look.layout
     centre = x + lay.card_width / 2
     name = scene.names[i] if i < len(scene.names) else ""
-    font = fit_font(name, lay.card_width + lay.gap - 2, lay.font, lay)
-    parts = [words(name, look, x=centre, y=name_y, size=font, anchor="middle", title=name)]
+    room = lay.card_width if look.least else lay.card_width + lay.gap - 2  # names kept large keep a gap between
+    shown, font, length = fit_text(name, room, lay.font, look)
+    parts = [words(shown, look, x=centre, y=name_y, size=font, anchor="middle", title=name, length=length)]
     note, notable = _note(scene, i, look.lang)
     if i < len(scene.cards):
         mark = Mark.RAISED if notable else Mark.PLAIN

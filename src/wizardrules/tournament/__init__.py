@@ -562,7 +562,7 @@ def _checked_run(
     """The checked arguments of a run of games (before any bot is made): the games, the progress and the rules."""
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise RulesError(f"bots {shown(bots)} must be a list of bot classes, BotFactory values or functions")
-    games = game_count(games, "games", RulesError, low=1)  # before anything grows with it
+    games = game_count(games, "games", RulesError, low=1, what_de="Spiele")  # before anything grows with it
     if type(seed) is not int:
         raise RulesError(f"seed {shown(seed)} must be an integer")
     if type(duplicate) is not bool:
@@ -583,7 +583,9 @@ def _checked_run(
     if duplicate and (games % len(bots) or start % len(bots)):
         raise RulesError(
             f"a duplicate tournament of {len(bots)} bots plays each deal {len(bots)} times: "
-            f"games {games} and start {start} must be multiples of {len(bots)}"
+            f"games {games} and start {start} must be multiples of {len(bots)}",
+            german=f"ein doppeltes Turnier von {len(bots)} Bots spielt jede Verteilung {len(bots)}-mal: "
+            f"Spiele {games} und Start {start} müssen Vielfache von {len(bots)} sein",
         )
     return games, progress, rules
 
