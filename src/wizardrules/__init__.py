@@ -114,7 +114,7 @@ from wizardrules.scoring import (
     standings,
     winners,
 )
-from wizardrules.sheet import PendingRound, Round, ScoreSheet
+from wizardrules.sheet import GameNights, NightsPlayer, PendingRound, PlayerStatistics, Round, ScoreSheet, game_nights
 from wizardrules.tournament import BotFactory, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
@@ -211,6 +211,7 @@ __all__ = [
     "FixedTrump",
     "FormatError",
     "FreeBids",
+    "GameNights",
     "GameOver",
     "GameRecord",
     "GameState",
@@ -222,6 +223,7 @@ __all__ = [
     "Look",
     "MonteCarloBot",
     "MustFollowSuitError",
+    "NightsPlayer",
     "NotEqualBids",
     "NotYourTurnError",
     "NotationError",
@@ -234,6 +236,7 @@ __all__ = [
     "Play",
     "PlayUnseen",
     "PlayerError",
+    "PlayerStatistics",
     "PlayerView",
     "PointsBreakdown",
     "Preset",
@@ -275,6 +278,7 @@ __all__ = [
     "__version__",
     "allowed_bids",
     "decide_trick",
+    "game_nights",
     "led_suit",
     "legal_plays",
     "new_game",
