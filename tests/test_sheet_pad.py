@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from _games import random_game
 from wizardrules import (
     CloudChange,
+    EntryKind,
     EqualBids,
     FormatError,
     Language,
@@ -39,6 +40,7 @@ from wizardrules import (
     StandardScore,
     Suit,
     TieBreak,
+    UndoError,
     Variant,
     _lazy,
     game_nights,
@@ -487,3 +489,34 @@ def test_german_csv_suits_and_names_with_semicolons() -> None:
     assert ScoreSheet.from_csv("\ufeff" + text) == sheet
     with pytest.raises(FormatError, match="'Runde;…'"):
         ScoreSheet.from_csv("Round;cards\n")
+
+
+# -- the log and undo to any entry -------------------------------------------------------------------
+
+
+@given(sheet=sheets(), data=st.data())
+def test_undo_steps_back_to_any_entry(sheet: ScoreSheet, data: st.DataObject) -> None:
+    """undo(steps=k) is k single undos; the log names each entry's round and kind, as undo meets them."""
+    log = sheet.log
+    assert len(log) == sheet.entries
+    chain = undo_chain(sheet)
+    for k, entry in enumerate(reversed(log), start=1):
+        before, after = chain[k - 1], chain[k]
+        assert sheet.undo(steps=k) == after
+        assert after.entries == before.entries - 1
+        finished = len(before.rounds) - len(after.rounds)
+        if entry.kind in (EntryKind.ROUND, EntryKind.TRICKS):
+            assert (finished, before.rounds[-1].number) == (1, entry.number)
+        else:
+            assert finished == 0
+            assert before.current_round == entry.number
+            assert before.pending is not None
+            if entry.kind is EntryKind.CLOUD:
+                assert after.pending is not None
+                assert before.pending.final_bids != after.pending.final_bids
+            else:
+                assert after.pending is None
+    if sheet.entries:
+        steps = data.draw(st.sampled_from([0, -1, sheet.entries + 1, 1.0, True]))
+        with pytest.raises(UndoError, match="undo steps"):
+            sheet.undo(steps=steps)

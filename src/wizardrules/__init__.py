@@ -114,7 +114,17 @@ from wizardrules.scoring import (
     standings,
     winners,
 )
-from wizardrules.sheet import GameNights, NightsPlayer, PendingRound, PlayerStatistics, Round, ScoreSheet, game_nights
+from wizardrules.sheet import (
+    EntryKind,
+    GameNights,
+    LogEntry,
+    NightsPlayer,
+    PendingRound,
+    PlayerStatistics,
+    Round,
+    ScoreSheet,
+    game_nights,
+)
 from wizardrules.tournament import BotFactory, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
@@ -205,6 +215,7 @@ __all__ = [
     "DealError",
     "Deck",
     "EntryError",
+    "EntryKind",
     "EqualBids",
     "Event",
     "ExpertBot",
@@ -220,6 +231,7 @@ __all__ = [
     "IllegalBidError",
     "IllegalTrumpError",
     "Language",
+    "LogEntry",
     "Look",
     "MonteCarloBot",
     "MustFollowSuitError",

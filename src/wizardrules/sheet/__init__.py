@@ -48,16 +48,29 @@ from wizardrules.sheet._rows import (
     BidsEntry,
     CloudEntry,
     Entry,
+    EntryKind,
+    LogEntry,
     PendingRound,
     Round,
     RoundEntry,
     SheetState,
     TricksEntry,
+    log_of,
 )
 from wizardrules.sheet._stats import PlayerStatistics, statistics_of
 from wizardrules.sheet._text import history_line, render_table
 
-__all__ = ["GameNights", "NightsPlayer", "PendingRound", "PlayerStatistics", "Round", "ScoreSheet", "game_nights"]
+__all__ = [
+    "EntryKind",
+    "GameNights",
+    "LogEntry",
+    "NightsPlayer",
+    "PendingRound",
+    "PlayerStatistics",
+    "Round",
+    "ScoreSheet",
+    "game_nights",
+]
 
 
 Player: TypeAlias = "str | int"
@@ -310,18 +323,41 @@ class ScoreSheet:
         """
         return self._with(self._tricks_entry(self._state, tricks, bombs, trump))
 
-    def undo(self) -> ScoreSheet:
-        """The sheet without its last entry ("Zurück"): one step back, also into a Cloud change.
+    def undo(self, steps: int = 1) -> ScoreSheet:
+        """The sheet without its last entry ("Rückgängig"), or its last `steps` entries: also into a Cloud change.
+
+        `steps=sheet.entries` gives the empty sheet; [`log`][wizardrules.ScoreSheet.log] tells
+        which entry is which, so an app can go back to any of them.
 
         Raises:
-            UndoError: nothing is recorded.
+            UndoError: nothing is recorded, or `steps` is not a whole number 1..entries.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record_bids([1, 0, 0]).record_tricks([1, 0, 0])
+            >>> sheet.undo().pending.bids, sheet.undo(steps=2).entries
+            ((1, 0, 0), 0)
         """
         if not self._entries:
             raise UndoError("nothing to undo: the sheet has no entries")
+        if type(steps) is not int or not 1 <= steps <= len(self._entries):
+            raise UndoError(f"undo steps {shown(steps)}: the sheet has {len(self._entries)} entries to undo, 1 or more")
         sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
-        for entry in self._entries[:-1]:
+        for entry in self._entries[:-steps]:
             sheet = sheet._with(entry)
         return sheet
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Each entry's round and kind, in the order recorded: what `undo` steps back through.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> [(entry.number, entry.kind.value) for entry in sheet.record_bids([0, 1, 1]).log]
+            [(1, 'round'), (2, 'bids')]
+        """
+        return log_of(self._entries)
 
     @property
     def entries(self) -> int:
