@@ -9,7 +9,7 @@ page calls `app.call(name, args)`, which comes here:
 - the answer is the function's value as JSON;
 - when the library refuses the input (a `WizardRulesError`, each also a `ValueError`), the
   answer is `{"error": message, "kind": class name}`, which the page shows; the message names
-  the input and the reason;
+  the input and the reason, in German when the call's `lang` is `"de"`;
 - a name that is not in the glue's `API` is refused the same way (`kind` "AppError").
 
 The module uses the public API only, so it runs unchanged under CPython, where the tests
@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import wizardrules
-from wizardrules import Suit, WizardRulesError, parse_cards, trick_winner
+from wizardrules import Language, Suit, WizardRulesError, parse_cards, trick_winner
 
 
 def _api(module: str) -> Mapping[str, Callable[..., Any]]:
@@ -62,7 +62,8 @@ def call(module: str, name: str, args: str) -> str:
     try:
         answer = function(**kwargs)
     except WizardRulesError as error:
-        answer = {"error": str(error), "kind": type(error).__name__}
+        language = Language.DE if kwargs.get("lang") == "de" else Language.EN
+        answer = {"error": error.to_text(language=language), "kind": type(error).__name__}
     return json.dumps(answer, ensure_ascii=False)
 
 

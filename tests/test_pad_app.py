@@ -1,0 +1,448 @@
+"""The score pad app: its Python side under CPython, and the whole app in headless Chromium.
+
+The glue (`docs/app/pad/pad_app.py`) is called as the page calls it, and its answers are
+compared with the library's. In Chromium (Debian's, driven by Playwright) a whole 6-player
+game is entered at 375 and 1280 px, in English and German, with every player in view; the
+pad survives a reload and an offline reload, a share link opens the same game in another
+browser, files go out and come back in, and no request leaves 127.0.0.1.
+
+The browser tests need Debian's Chromium (`/usr/bin/chromium` or `WIZARDRULES_CHROMIUM`),
+the extra `browser` (Playwright) and a site built with Pyodide in it: set
+`WIZARDRULES_TRYIT_SITE` to one (as `.ci/run` does), or have `python tools/tryit_assets.py`
+run so that the site is built here. Screenshots go to `WIZARDRULES_TRYIT_SHOTS` when set.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from _site import serve_site
+from wizardrules import (
+    BidNotAllowedError,
+    Preset,
+    ScoreSheet,
+    Special,
+    Variant,
+    allowed_bids,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "docs" / "app"
+
+
+def _module(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+pad_app = _module("pad_app", APP / "pad" / "pad_app.py")
+shell = _module("app_shell", APP / "shell.py")
+
+
+def call(name: str, **args: Any) -> Any:
+    """The glue's function `name`, called as the page calls it: JSON in, JSON out, refusals as {error, kind}."""
+    return json.loads(shell.call("pad_app", name, json.dumps(args)))
+
+
+# -- the glue, in CPython ------------------------------------------------------------------------
+
+
+def test_a_round_entered_as_the_page_enters_it() -> None:
+    """New game, bids, tricks: the standings, rows and statistics are the sheet's (R4, R6, R7)."""
+    pad = call("new", players=["Ann", "Ben", "Cem", "Dora"], preset="official", first_dealer=1, lang="en")
+    assert (pad["round"], pad["cards"], pad["dealer"], pad["first_bidder"], pad["order"]) == (1, 1, 1, 2, [2, 3, 0, 1])
+    pad = call("step", code=pad["code"], action="bids", bids=[1, 0, 0, 1], lang="en")
+    assert pad["phase"] == "tricks"
+    pad = call("step", code=pad["code"], action="tricks", tricks=[1, 0, 0, 0], lang="en")
+    sheet = ScoreSheet.from_code(pad["code"])
+    assert [row["total"] for row in sorted(pad["standings"], key=lambda r: r["seat"])] == list(sheet.totals)
+    assert [row["place"] for row in sorted(pad["standings"], key=lambda r: r["seat"])] == list(sheet.standings())
+    assert pad["statistics"] == [s.to_dict() for s in sheet.statistics()]
+    assert pad["rows"][0]["cells"][0] == {"bid": 1, "final": 1, "blind": False, "tricks": 1, "points": 30, "hit": True}
+    assert [entry["kind"] for entry in pad["log"]] == ["bids", "tricks"]
+    assert pad["chart"].startswith("<svg")
+
+
+def test_r4_2_hints_refuse_the_bids_the_rule_refuses() -> None:
+    """Typed bids in bidding order: the next bidder's refused bids and the reason, as `allowed_bids` gives them."""
+    pad = call("new", players=["Ann", "Ben", "Cem", "Dora"], preset="official", lang="de")
+    order = pad["order"]
+    for typed in ({}, {str(order[0]): 1}, {str(order[0]): 0, str(order[1]): 0, str(order[2]): 0}):
+        pad = call("show", code=pad["code"], bids=typed, lang="de")
+        made: list[int] = []
+        for hint in pad["hints"]:
+            if not hint["known"]:
+                assert hint["refused"] == {}
+                continue
+            allowed = allowed_bids(Preset.OFFICIAL.rules().bid_policy, cards=1, bids=made, players=4)
+            assert {int(b) for b in hint["refused"]} == set(range(2)) - allowed
+            for reason in hint["refused"].values():
+                assert "Ansagen" in reason
+            if str(hint["seat"]) in typed:
+                made.append(typed[str(hint["seat"])])
+            else:
+                break
+
+
+def test_a_refused_entry_comes_back_with_the_reason_in_the_pages_language() -> None:
+    pad = call("new", players=["Ann", "Ben", "Cem"], preset="official", lang="de")
+    refused = call("step", code=pad["code"], action="bids", bids=[0, 0, 1], lang="de")
+    assert refused["kind"] == "BidNotAllowedError"
+    assert "darf" in refused["error"]
+    assert "ergäben" in refused["error"]
+    with pytest.raises(BidNotAllowedError):
+        ScoreSheet.from_code(pad["code"]).record_bids([0, 0, 1])
+    assert call("step", code=pad["code"], action="tricks", tricks=[1, 0, 0], lang="en")["kind"] == "PhaseError"
+    assert call("show", code=pad["code"][:-2], lang="en")["kind"] == "FormatError"
+    assert call("new", players=["Ann", "Ann", "Cem"], lang="en")["kind"] == "PlayerError"
+    assert call("step", code=pad["code"], action="jump", lang="en")["kind"] == "FormatError"
+
+
+def test_r8_1_r8_2_r4_4_cloud_bomb_and_blind_on_the_pad() -> None:
+    """The 2021 deck with blind bids: a Cloud's change, a Bomb's trick and a blind bid, each as the sheet records it."""
+    pad = call("new", players=["Ann", "Ben", "Cem"], preset="anniversary-2021", blind=True, lang="en")
+    assert (pad["cloud"], pad["bomb"], pad["blind_bids"]) == (True, True, True)
+    code = pad["code"]
+    for bids, tricks in (([0, 0, 0], [1, 0, 0]), ([1, 0, 0], [1, 0, 1])):
+        code = call("step", code=code, action="bids", bids=bids, lang="en")["code"]
+        code = call("step", code=code, action="tricks", tricks=tricks, lang="en")["code"]
+    pad = call("step", code=code, action="bids", bids=[1, 1, 0], blind=[1], lang="en")
+    pad = call("step", code=pad["code"], action="cloud", seat=0, change="up", lang="en")
+    assert pad["pending"] == {"bids": [1, 1, 0], "final_bids": [2, 1, 0], "blind": [False, True, False], "cloud": True}
+    pad = call("step", code=pad["code"], action="tricks", tricks=[2, 0, 0], bombs=1, trump="G", lang="en")
+    last = ScoreSheet.from_code(pad["code"]).rounds[-1]
+    assert (last.final_bids, last.bombs, last.blind, last.trump is not None) == (
+        (2, 1, 0),
+        1,
+        (False, True, False),
+        True,
+    )
+    assert [e["kind"] for e in pad["log"]][-3:] == ["bids", "cloud", "tricks"]
+    back = call("step", code=pad["code"], action="back", back=pad["entries"] - 2, lang="en")
+    assert back["pending"]["final_bids"] == [1, 1, 0]
+    assert call("step", code=pad["code"], action="back", back=0, lang="en")["entries"] == 0
+
+
+def test_setup_options_and_rules() -> None:
+    """Each preset's options; the rounds cut short (R2.3); the special cards and variants as chosen."""
+    offer = call("options", lang="de")
+    assert set(offer["presets"]) <= {p.value for p in Preset}
+    assert offer["bid_rules"]["equal"] == "Gleich: Ansagen gehen auf"
+    for preset in offer["presets"]:
+        for players in (3, 4, 5, 6):
+            answer = call("setup", preset=preset, players=players, lang="en")
+            if "error" in answer:
+                continue
+            assert answer["rounds"] == Preset(preset).rules().schedule_for(players).rounds
+    pad = call("new", players=["A", "B", "C", "D"], preset="rulebook", rounds=3, specials=["cloud"], clairvoyance=True)
+    sheet = ScoreSheet.from_code(pad["code"])
+    assert sheet.schedule.cards_per_round == (1, 2, 3)
+    assert sheet.rules.special_cards == frozenset({Special.CLOUD})
+    assert Variant.CLAIRVOYANCE in sheet.rules.variants
+    assert call("new", players=["A", "B", "C"], rounds=99)["kind"] == "FormatError"
+    assert call("new", players=["A", "B", "C"], bid_rule="nonsense")["kind"] == "FormatError"
+
+
+def test_files_out_and_back_in() -> None:
+    """JSON and CSV (German: semicolons) out; JSON, CSV of either language, a code and a link back in."""
+    pad = call("new", players=["Ann", "Ben", "Cem"], preset="official", lang="de")
+    pad = call("step", code=pad["code"], action="bids", bids=[1, 1, 1], lang="de")
+    pad = call("step", code=pad["code"], action="tricks", tricks=[1, 0, 0], lang="de")
+    german = call("export", code=pad["code"], form="csv", lang="de")
+    assert german["text"].startswith("Runde;Karten;Geber")
+    english = call("export", code=pad["code"], form="csv", lang="en")
+    saved = call("export", code=pad["code"], form="json", lang="en")
+    for text in (german["text"], english["text"]):
+        assert call("load", text=text, like=pad["code"], lang="en")["rows"] == pad["rows"]
+    for text in (saved["text"], pad["code"], f"https://example.org/app/pad/#{pad['code']}"):
+        assert call("load", text=text, lang="en")["code"] == pad["code"]
+    assert call("load", text="not a pad", lang="en")["kind"] == "FormatError"
+    assert call("export", code=pad["code"], form="pdf", lang="en")["kind"] == "FormatError"
+
+
+def test_the_glue_speaks_both_languages() -> None:
+    for table in (pad_app.PRESETS, pad_app.BID_RULES, pad_app.TIEBREAKS, pad_app._WORDS):
+        for key, (english, german) in table.items():
+            assert english, key
+            assert german, key
+    assert call("new", players=["A", "B", "C"], lang="de")["suits"][0]["name"] == "Rot"
+
+
+def test_the_page_has_every_text_in_both_languages() -> None:
+    """pad.js: the English and German tables have the same keys."""
+    script = (APP / "pad" / "pad.js").read_text(encoding="utf-8")
+    english = script[script.index("  en: {") : script.index("  de: {")]
+    german = script[script.index("  de: {") : script.index("const TABS")]
+    keys = re.compile(r"^\s{4}(\w+):", re.MULTILINE)
+    assert keys.findall(english) == keys.findall(german)
+    assert len(keys.findall(english)) > 50
+
+
+# -- the app in Chromium -------------------------------------------------------------------------
+
+sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
+CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_MS = 120_000
+LOOPBACK = re.compile(r"^https?://127\.0\.0\.1[:/]")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The built site on 127.0.0.1 (see the module's docstring for what it needs)."""
+    if not CHROMIUM.is_file():
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium, or set WIZARDRULES_CHROMIUM)")
+    with serve_site() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Phone:
+    """A browser context on the pad: every other host refused and recorded, the page's errors gathered."""
+
+    def __init__(self, browser: Any, server: str, *, width: int, lang: str) -> None:
+        self.server = server
+        self.lang = lang
+        self.context = browser.new_context(viewport={"width": width, "height": 860}, accept_downloads=True)
+        self.elsewhere: list[str] = []
+        self.context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), self._refuse)
+        self.errors: list[str] = []
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+
+    def _refuse(self, route: Any) -> None:
+        self.elsewhere.append(route.request.url)
+        route.abort()
+
+    def open(self, suffix: str = "") -> Any:
+        self.page.goto(f"{self.server}app/pad/?lang={self.lang}{suffix}")
+        self.ready()
+        return self.page
+
+    def ready(self) -> None:
+        self.page.wait_for_selector("#app[data-ready=true], #app[data-ready=failed]", timeout=READY_MS)
+        assert self.page.get_attribute("#app", "data-ready") == "true", self.page.inner_text("#app")
+
+    def shot(self, name: str) -> None:
+        folder = os.environ.get("WIZARDRULES_TRYIT_SHOTS")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(Path(folder) / name), full_page=True)
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == []
+        assert self.elsewhere == []
+
+
+NAMES = ["Annalena", "Benjamin", "Carolina", "Dominika", "Emil", "Frederike"]
+
+
+def setup_game(page: Any, names: list[str], preset: str = "official") -> None:
+    page.click("button[data-tab=new]")
+    page.click(f"button[name=count-{len(names)}]")
+    for index, name in enumerate(names, start=1):
+        page.fill(f"input[name=name-{index}]", name)
+    page.select_option("select[name=preset]", preset)
+    page.click("button[name=start]")
+    page.wait_for_selector(".pad-round[data-round='1']")
+
+
+def enter_round(page: Any) -> None:
+    """Each bidder in order takes the lowest bid the page allows; the first player in seat order takes every trick."""
+    number = page.get_attribute(".pad-round", "data-round")
+    for seat in page.eval_on_selector_all(".pad-entry", "els => els.map(e => e.dataset.seat)"):
+        page.click(f".pad-number[data-kind=bid][data-seat='{seat}']:not([aria-disabled=true])")
+    page.click("button[name=record-bids]")
+    page.wait_for_selector(".pad-round[data-phase=tricks]")
+    cards = page.locator(".pad-number[data-kind=trick][data-seat='0']").count() - 1
+    for seat in page.eval_on_selector_all(".pad-entry", "els => els.map(e => e.dataset.seat)"):
+        page.click(f".pad-number[data-kind=trick][data-seat='{seat}'][data-value='{cards if seat == '0' else 0}']")
+    page.click("button[name=record-tricks]")
+    page.wait_for_function(
+        f"!document.querySelector('.pad-round') || document.querySelector('.pad-round').dataset.round !== '{number}'"
+    )
+
+
+def every_player_in_view(page: Any, count: int) -> None:
+    """No sideways scrolling; every standings row and statistics row fits the width; text at least 12 px."""
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for block in ("pad-standings", "pad-stats"):
+        boxes = page.eval_on_selector_all(f".{block} li", "els => els.map(e => e.getBoundingClientRect().right)")
+        assert len(boxes) == count
+        assert max(boxes) <= width
+    smallest = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#app *')].filter(e => e.childNodes.length && "
+        "[...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && e.getClientRects().length)"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 12
+    chart = page.evaluate(
+        "(() => { const s = document.querySelector('.pad-chart svg'); if (!s) return null;"
+        " const k = s.getBoundingClientRect().width / s.viewBox.baseVal.width;"
+        " const sizes = [...s.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize));"
+        " return [Math.min(...sizes) * k, s.getBoundingClientRect().width, s.viewBox.baseVal.width]; })()"
+    )
+    assert chart is None or chart[0] >= 11.5, chart
+
+
+def totals(page: Any) -> dict[str, int]:
+    rows = page.eval_on_selector_all(
+        ".pad-standings li", "els => els.map(e => [e.querySelector('.pad-name').textContent, e.dataset.total])"
+    )
+    return {name: int(total) for name, total in rows}
+
+
+@pytest.mark.parametrize(("width", "lang"), [(375, "de"), (1280, "en")])
+def test_a_whole_six_player_game_on_a_phone_and_a_laptop(browser: Any, server: str, width: int, lang: str) -> None:
+    """Ten rounds of 6 players: bids refused before they are written, the table, chart and statistics in view."""
+    phone = Phone(browser, server, width=width, lang=lang)
+    page = phone.open()
+    setup_game(page, NAMES)
+    phone.shot(f"pad-round1-{width}-{lang}.png")
+    # a bid the rule refuses is refused with its reason, and nothing is written
+    order = page.eval_on_selector_all(".pad-entry", "els => els.map(e => e.dataset.seat)")
+    for seat in order[:-1]:
+        page.click(f".pad-number[data-kind=bid][data-seat='{seat}'][data-value='0']")
+    dealer = order[-1]
+    refused = page.locator(f".pad-number[data-kind=bid][data-seat='{dealer}'][aria-disabled=true]")
+    assert refused.count() == 1
+    refused.click(force=True)  # a finger can tap it; the page says why it counts for nothing
+    assert "1" in page.inner_text(".pad-problem")
+    assert page.get_attribute("#view-pad", "data-entries") == "0"
+    phone.shot(f"pad-refused-{width}-{lang}.png")
+    page.click(f".pad-number[data-kind=bid][data-seat='{dealer}'][data-value='0']")
+    page.click("button[name=record-bids]")
+    page.wait_for_selector(".pad-round[data-phase=tricks]")
+    page.click(".pad-number[data-kind=trick][data-seat='0'][data-value='1']")
+    for seat in range(1, 6):
+        page.click(f".pad-number[data-kind=trick][data-seat='{seat}'][data-value='0']")
+    page.click("button[name=record-tricks]")
+    page.wait_for_selector(".pad-round[data-round='2']")
+    every_player_in_view(page, 6)
+    for _ in range(9):
+        enter_round(page)
+    page.wait_for_selector(".pad-over")
+    phone.shot(f"pad-over-{width}-{lang}.png")
+    every_player_in_view(page, 6)
+    code = page.evaluate("decodeURIComponent(location.hash.slice(1))")
+    sheet = ScoreSheet.from_code(code)
+    assert sheet.is_over
+    assert len(sheet.rounds) == 10
+    assert totals(page) == dict(zip(sheet.players, sheet.totals, strict=True))
+    winner = page.inner_text(".pad-winner")
+    assert all(name in winner for name in sheet.winners())
+    # undo, back into the last round's tricks ("Rückgängig")
+    page.click("button[name=undo]")
+    page.wait_for_selector(".pad-round[data-round='10'][data-phase=tricks]")
+    assert ScoreSheet.from_code(page.evaluate("decodeURIComponent(location.hash.slice(1))")) == sheet.undo()
+    phone.close()
+
+
+def test_reload_offline_and_a_share_link_lose_nothing(browser: Any, server: str) -> None:
+    """A reload and an offline reload keep the game; its link opens the same game in another browser."""
+    phone = Phone(browser, server, width=375, lang="en")
+    page = phone.open()
+    setup_game(page, ["Ann", "Ben", "Cem", "Dora"], preset="anniversary-2021")
+    for _ in range(3):
+        enter_round(page)
+    before = totals(page)
+    page.reload()
+    phone.ready()
+    assert totals(page) == before
+    page.wait_for_selector("#app[data-offline=true]", timeout=READY_MS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+    phone.context.set_offline(True)
+    page.reload()
+    phone.ready()
+    assert totals(page) == before
+    enter_round(page)  # the library still answers offline
+    after = totals(page)
+    phone.context.set_offline(False)
+    link = page.input_value("input[name=share-link]")
+    assert link.startswith(server)
+    friend = Phone(browser, server, width=375, lang="de")
+    friend.page.goto(link)
+    friend.ready()
+    assert totals(friend.page) == after
+    friend.page.click("button[data-tab=games]")
+    assert friend.page.locator(".pad-game").count() == 1
+    friend.close()
+    # past games: a second game, then the first opened again and the second deleted
+    setup_game(page, ["Eva", "Fin", "Gus"])
+    page.click("button[data-tab=games]")
+    assert page.locator(".pad-game").count() == 2
+    page.locator(".pad-game", has_text="Ann").locator("button[name=open]").click()
+    assert totals(page) == after
+    page.click("button[data-tab=games]")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".pad-game", has_text="Eva").locator("button[name=delete]").click()
+    assert page.locator(".pad-game").count() == 1
+    phone.close()
+
+
+def test_export_import_and_what_the_device_keeps_is_checked(browser: Any, server: str, tmp_path: Path) -> None:
+    """German CSV and JSON out and in again; a spoiled games list falls back with a message."""
+    phone = Phone(browser, server, width=375, lang="de")
+    page = phone.open()
+    setup_game(page, ["Ann", "Ben", "Cem"])
+    enter_round(page)
+    with page.expect_download() as download:
+        page.click("button[name=export-csv]")
+    csv_path = tmp_path / "pad.csv"
+    download.value.save_as(csv_path)
+    text = csv_path.read_text(encoding="utf-8")
+    assert text.startswith("Runde;Karten;Geber")
+    with page.expect_download() as download:
+        page.click("button[name=export-json]")
+    json_path = tmp_path / "pad.json"
+    download.value.save_as(json_path)
+    sheet = ScoreSheet.from_json(json_path.read_text(encoding="utf-8"))
+    assert ScoreSheet.from_csv(text, rules=sheet.rules).rounds == sheet.rounds
+    page.set_input_files("input[name=import]", str(csv_path))
+    page.wait_for_function("document.querySelector('.app-status').textContent.includes('pad.csv')")
+    assert totals(page) == dict(zip(sheet.players, sheet.totals, strict=True))
+    page.click("button[data-tab=games]")
+    assert page.locator(".pad-game").count() == 2
+    # what the device keeps is input: spoiled, it is dropped with a message and the app starts afresh
+    for spoiled in ('{"__proto__": 1}', '[{"id": "constructor", "code": "1AAAA"}]', "not json"):
+        page.evaluate(f"localStorage.setItem('wizardrules-app-pad-games', {json.dumps(spoiled)})")
+        page.evaluate("localStorage.setItem('wizardrules-app-pad-current', '\"toString\"')")
+        page.goto(f"{server}app/pad/?lang=de")
+        phone.ready()
+        assert "games" in page.inner_text(".app-status") or "current" in page.inner_text(".app-status")
+        assert page.locator("[data-view=new]:not([hidden])").count() == 1
+    phone.close()
