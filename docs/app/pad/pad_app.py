@@ -422,7 +422,14 @@ def _answer(sheet: ScoreSheet, lang: Language, typed: Mapping[int, int]) -> Answ
                 "bombs": done.bombs,
                 "trump": None if done.trump is None else done.trump.letter,
                 "cells": [
-                    {"bid": bid, "final": final, "blind": blind, "tricks": taken, "points": points, "hit": final == taken}
+                    {
+                        "bid": bid,
+                        "final": final,
+                        "blind": blind,
+                        "tricks": taken,
+                        "points": points,
+                        "hit": final == taken,
+                    }
                     for bid, final, blind, taken, points in zip(
                         done.bids, done.final_bids, done.blind, done.tricks, done.points, strict=True
                     )
@@ -459,8 +466,7 @@ def _answer(sheet: ScoreSheet, lang: Language, typed: Mapping[int, int]) -> Answ
         "blind_bids": blind_now,
         "cloud": Special.CLOUD in rules.special_cards,
         "bomb": Special.BOMB in rules.special_cards,
-        "fixed_trump": sheet.current_round is not None
-        and sheet.schedule.fixed_trump(sheet.current_round) is not None,
+        "fixed_trump": sheet.current_round is not None and sheet.schedule.fixed_trump(sheet.current_round) is not None,
         "hints": _hints(sheet, typed, lang),
         "standings": standings,
         "tie_note": tie_note,
