@@ -446,3 +446,13 @@ def test_export_import_and_what_the_device_keeps_is_checked(browser: Any, server
         assert "games" in page.inner_text(".app-status") or "current" in page.inner_text(".app-status")
         assert page.locator("[data-view=new]:not([hidden])").count() == 1
     phone.close()
+
+
+@pytest.mark.parametrize("path", ["", "scoresheet/", "apps/", "try-it/score-pad/"])
+def test_the_docs_own_pages_ask_no_other_host(browser: Any, server: str, path: str) -> None:
+    """The theme's fonts are the system's and the repository link asks GitHub nothing: offline, no errors."""
+    phone = Phone(browser, server, width=375, lang="en")
+    phone.page.goto(server + path)
+    phone.page.wait_for_load_state("networkidle")
+    assert phone.page.locator("h1").count() >= 1
+    phone.close()
