@@ -519,4 +519,4 @@ def test_undo_steps_back_to_any_entry(sheet: ScoreSheet, data: st.DataObject) ->
     if sheet.entries:
         steps = data.draw(st.sampled_from([0, -1, sheet.entries + 1, 1.0, True]))
         with pytest.raises(UndoError, match="undo steps"):
-            sheet.undo(steps=steps)
+            sheet.undo(steps=steps)  # type: ignore[arg-type]  # not a count, on purpose
