@@ -106,12 +106,15 @@ class Phone:
 NAMES = ["Annalena", "Benjamin", "Carolina", "Dominika", "Emil", "Frederike"]
 
 
-def setup_game(page: Any, names: list[str], preset: str = "official") -> None:
+def setup_game(page: Any, names: list[str], preset: str = "official", *, blind: bool = False) -> None:
     page.click("button[data-tab=new]")
     page.click(f"button[name=count-{len(names)}]")
     for index, name in enumerate(names, start=1):
         page.fill(f"input[name=name-{index}]", name)
     page.select_option("select[name=preset]", preset)
+    if blind:
+        page.click(".pad-options summary")
+        page.check("input[name=blind]")
     page.click("button[name=start]")
     page.wait_for_selector(".pad-round[data-round='1']")
 
@@ -254,8 +257,10 @@ def test_export_import_and_what_the_device_keeps_is_checked(browser: Any, server
     """German CSV and JSON out and in again; a spoiled games list falls back with a message."""
     phone = Phone(browser, server, width=375, lang="de")
     page = phone.open()
-    setup_game(page, ["Ann", "Ben", "Cem"])
+    setup_game(page, ["Ann", "Ben", "Cem"], blind=True)  # an option chosen after the preset counts (R4.4)
+    page.check("input[name=blind-1]")
     enter_round(page)
+    assert page.inner_text(".pad-rounds tr[data-seat='1'] td").startswith("0B/0")
     with page.expect_download() as download:
         page.click("button[name=export-csv]")
     csv_path = tmp_path / "pad.csv"

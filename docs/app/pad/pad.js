@@ -676,16 +676,22 @@ function padApp(app) {
     const field = (label, control) => h("label", { class: "pad-field" }, h("span", { text: label }), control);
     const check = (name, label, checked, onchange) =>
       h("label", { class: "pad-check" }, h("input", { type: "checkbox", name, checked, onchange: (e) => onchange(e.target.checked) }), h("span", { text: label }));
-    const bidRule = s.bidRule ?? (found ? found.bid_rule : "free");
-    const blind = s.blind ?? (found ? found.blind : false);
-    const tiebreak = s.tiebreak ?? (found ? found.tiebreak : "none");
-    const specials = s.specials ?? (found ? found.specials : []);
-    const rounds = Math.min(s.rounds ?? full, full);
+    // what is chosen now: the setup's own choice, else the preset's (read again when the game starts)
+    const chosen = () => ({
+      bidRule: s.bidRule ?? (found ? found.bid_rule : "free"),
+      blind: s.blind ?? (found ? found.blind : false),
+      tiebreak: s.tiebreak ?? (found ? found.tiebreak : "none"),
+      specials: s.specials ?? (found ? found.specials : []),
+      rounds: Math.min(s.rounds ?? full, full),
+    });
+    const { bidRule, blind, tiebreak, specials, rounds } = chosen();
     const start = () => {
       const players = Array.from({ length: s.count }, (_, i) => (s.names[i] ?? "").trim() || t("name", { n: i + 1 }));
+      const now = chosen();
       const answer = app.call("new", {
-        players, preset: s.preset, bid_rule: bidRule, blind, clairvoyance: s.clairvoyance, specials, tiebreak,
-        rounds, first_dealer: Math.min(s.firstDealer, s.count - 1), lang: app.lang,
+        players, preset: s.preset, bid_rule: now.bidRule, blind: now.blind, clairvoyance: s.clairvoyance,
+        specials: now.specials, tiebreak: now.tiebreak, rounds: now.rounds,
+        first_dealer: Math.min(s.firstDealer, s.count - 1), lang: app.lang,
       });
       if (answer.error) {
         problem.hidden = false;
