@@ -771,3 +771,18 @@ def test_cli_svg_to_a_place_it_cannot_write_is_a_one_line_error(
     assert err.count("\n") == 1
     assert "missing" in err
     assert "cannot write" in err
+
+
+def test_scores_title_wraps_to_the_charts_width() -> None:
+    """Five winners tie: the title goes onto more lines instead of widening the picture past its chart."""
+    sheet = ScoreSheet(["Annalena", "Benjamin", "Carolina", "Dominika", "Emil", "Frederike"])
+    for cards in range(1, 11):
+        sheet = sheet.record(bids=[0] * 6, tricks=[cards, 0, 0, 0, 0, 0])
+    picture = svg.scores(sheet)
+    width = float(re.search(r'viewBox="0 0 ([0-9.]+) ', picture).group(1))  # type: ignore[union-attr]
+    titles = re.findall(r'font-weight="bold">([^<]*)</text>', picture)
+    assert titles[0].startswith("Scores:")
+    assert len(titles) >= 2
+    assert " ".join(t for t in titles if not t.startswith("★")).count("win") == 1
+    narrow = svg.scores(sheet.undo(steps=9))
+    assert width <= float(re.search(r'viewBox="0 0 ([0-9.]+) ', narrow).group(1)) + 60  # type: ignore[union-attr]

@@ -213,7 +213,7 @@ const WORDS = {
     bombs: "Von einer Bombe gestrichene Stiche",
     trumpOpt: "Trumpf (wahlweise)",
     notRecorded: "nicht notiert",
-    undo: "Zurück",
+    undo: "Rückgängig",
     exportCsv: "CSV speichern",
     exportJson: "JSON speichern",
     importFile: "CSV- oder JSON-Datei laden",
@@ -763,7 +763,7 @@ class ScorePad {
   }
 
   save(form) {
-    const file = this.py("sheet_export", { state: this.pad.json, form });
+    const file = this.py("sheet_export", { state: this.pad.json, form, lang });
     if (file.error) return this.fail(file);
     download(file.name, file.text, form === "csv" ? "text/csv" : "application/json");
   }

@@ -412,15 +412,15 @@ def sheet_step(state: str, action: str, lang: str = "en", **entry: Any) -> Answe
     return _sheet_answer(sheet, _lang(lang))
 
 
-def sheet_export(state: str, form: str) -> Answer:
-    """The score pad as a file to save: `json` (exact, with its checksum) or `csv` (the table).
+def sheet_export(state: str, form: str, lang: str = "en") -> Answer:
+    """The score pad as a file to save: `json` (exact, with its checksum) or `csv` (the table; German: semicolons).
 
     Example:
         >>> sheet_export(sheet_new(["Ann", "Ben", "Cem"])["json"], "csv")["name"]
         'wizard-scores.csv'
     """
     sheet = ScoreSheet.from_json(state)
-    text = sheet.to_csv() if form == "csv" else sheet.to_json()
+    text = sheet.to_csv(language=_lang(lang)) if form == "csv" else sheet.to_json()
     return {"text": text, "name": f"wizard-scores.{'csv' if form == 'csv' else 'json'}"}
 
 

@@ -39,7 +39,7 @@ from wizardrules.cli import _human
 from wizardrules.errors import FormatError, RulesError, WizardRulesError, _german_text
 from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
-from wizardrules.sheet import ScoreSheet
+from wizardrules.sheet import ScoreSheet, game_nights
 from wizardrules.tournament import tournament
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, decide_trick
 
@@ -322,6 +322,24 @@ def _cmd_ratings(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     return {**ratings.to_dict(), "text": ratings.to_text(language=lang)}
 
 
+def _night(name: str) -> ScoreSheet:
+    """The score sheet in the file `name`: its JSON (`ScoreSheet.to_json`) or its share code (`to_code`)."""
+    text = _read_file(name, "score sheet")
+    try:
+        return ScoreSheet.from_json(text) if text.lstrip().startswith("{") else ScoreSheet.from_code(text)
+    except FormatError as error:
+        raise FormatError(
+            f"score sheet {name!r:.80}: {error}", german=f"Spielblock {name!r:.80}: {error.german}"
+        ) from None
+
+
+def _cmd_nights(args: argparse.Namespace, lang: Language) -> dict[str, object]:
+    sheets = [_night(name) for name in args.sheets]
+    module = _lazy.optional("wizardrules.tournament.ratings")
+    nights = game_nights(sheets) if module is None else module.rate_nights(sheets)
+    return {**nights.to_dict(), "text": nights.to_text(language=lang)}
+
+
 def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
     kinds = _human.seat_human(_bot_kinds(args.bots, args.players, human=True), args.human)
     rules = _rules(args)
@@ -354,7 +372,8 @@ def _cmd_play(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         "standings": list(sheet.standings()),
         "winners": list(sheet.winners()),
         "rounds": len(sheet.rounds),
-        "text": sheet.to_text(language=lang, legend=True, width=_columns()),  # its last line names the winners
+        # its last line names the winners
+        "text": sheet.to_text(language=lang, legend=True, width=_columns(), statistics=True),
     }
 
 
@@ -525,16 +544,37 @@ def _parser(*, german: bool = False) -> argparse.ArgumentParser:
     simulate.add_argument("--ratings", action="store_true", help="also rate the bots (needs the ratings extra)")
     simulate.set_defaults(run=_cmd_simulate)
 
+    _nights_parsers(commands, options)
+    _serve_parser(commands, options)
+    return parser
+
+
+def _nights_parsers(commands: Any, options: Sequence[argparse.ArgumentParser]) -> None:
+    """The commands that read game nights' score sheets: `ratings` and `nights`."""
     ratings = commands.add_parser(
         "ratings",
         help="rate the players of game nights from their score sheets (needs the ratings extra)",
-        parents=options,
+        parents=list(options),
     )
     ratings.add_argument("sheets", nargs="+", metavar="SHEET", help="score sheets saved as JSON, in the nights' order")
     ratings.set_defaults(run=_cmd_ratings)
 
-    _serve_parser(commands, options)
-    return parser
+    nights = commands.add_parser(
+        "nights",
+        help="a table per person across game nights: nights, wins, points, mean place, exact rate, ratings",
+        description="A table per person across game nights, one score sheet a night: nights played, wins, "
+        "points, mean place and the rate of exact bids; with the ratings extra, each person's rating too, "
+        "and the table ranked by it. Names join the nights as the score sheet compares them.",
+        parents=list(options),
+    )
+    nights.add_argument(
+        "sheets",
+        nargs="+",
+        metavar="FILE",
+        help="a night's score sheet: its JSON file (ScoreSheet.to_json, the score pad's export) or a file "
+        "holding its share code",
+    )
+    nights.set_defaults(run=_cmd_nights)
 
 
 def _serve_parser(commands: Any, options: Sequence[argparse.ArgumentParser]) -> None:

@@ -41,21 +41,36 @@ from wizardrules.errors import (
 )
 from wizardrules.rules import FixedTrump, Rules, Schedule, Variant
 from wizardrules.scoring import points_of, standings
-from wizardrules.sheet import _amend, _csv, _json
+from wizardrules.sheet import _amend, _code, _csv, _json
 from wizardrules.sheet._amend import AS_RECORDED, Changes, Recorded
+from wizardrules.sheet._nights import GameNights, NightsPlayer, summed
 from wizardrules.sheet._rows import (
     BidsEntry,
     CloudEntry,
     Entry,
+    EntryKind,
+    LogEntry,
     PendingRound,
     Round,
     RoundEntry,
     SheetState,
     TricksEntry,
+    log_of,
 )
+from wizardrules.sheet._stats import PlayerStatistics, statistics_of
 from wizardrules.sheet._text import history_line, render_table
 
-__all__ = ["PendingRound", "Round", "ScoreSheet"]
+__all__ = [
+    "EntryKind",
+    "GameNights",
+    "LogEntry",
+    "NightsPlayer",
+    "PendingRound",
+    "PlayerStatistics",
+    "Round",
+    "ScoreSheet",
+    "game_nights",
+]
 
 
 Player: TypeAlias = "str | int"
@@ -211,6 +226,22 @@ class ScoreSheet:
         """Each player's place 1..n, with shared places, under the rules' tie-break (R7.2)."""
         return standings(self.totals, tiebreak=self.rules.tiebreak, hits=self.hits)
 
+    def statistics(self) -> tuple[PlayerStatistics, ...]:
+        """Each player's statistics over the finished rounds so far, in seat order.
+
+        Hits, misses over and under, the mean miss, blind rounds, the best and worst round and
+        the longest run of exact rounds, besides the total and the place (R7). The figures
+        read the final bids (after a Cloud, R8.2) and the tricks as recorded, which leave out a
+        trick a Bomb voided (R8.1).
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[0, 1, 0])
+            >>> [(s.player, s.exact, s.over, s.under, s.place) for s in sheet.statistics()]
+            [('Ann', 0, 0, 1, 2), ('Ben', 0, 1, 0, 2), ('Cem', 1, 0, 0, 1)]
+        """
+        return statistics_of(self.players, self.rounds, self.totals, self.standings())
+
     def winners(self) -> tuple[str, ...]:
         """The names in first place (several on a tie that the tie-break leaves)."""
         return tuple(name for name, place in zip(self.players, self.standings(), strict=True) if place == 1)
@@ -317,20 +348,47 @@ class ScoreSheet:
         """
         return self._with(self._tricks_entry(self._state, tricks, bombs, trump))
 
-    def undo(self) -> ScoreSheet:
-        """The sheet without its last entry ("Zurück"): one step back, also into a Cloud change.
+    def undo(self, steps: int = 1) -> ScoreSheet:
+        """The sheet without its last entry ("Rückgängig"), or its last `steps` entries: also into a Cloud change.
+
+        `steps=sheet.entries` gives the empty sheet; [`log`][wizardrules.ScoreSheet.log] tells
+        which entry is which, so an app can go back to any of them.
 
         Raises:
-            UndoError: nothing is recorded.
+            UndoError: nothing is recorded, or `steps` is not a whole number 1..entries.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record_bids([1, 0, 0]).record_tricks([1, 0, 0])
+            >>> sheet.undo().pending.bids, sheet.undo(steps=2).entries
+            ((1, 0, 0), 0)
         """
         if not self._entries:
             raise UndoError(
                 "nothing to undo: the sheet has no entries", german="nichts rückgängig zu machen: der Block ist leer"
             )
+        if type(steps) is not int or not 1 <= steps <= len(self._entries):
+            raise UndoError(
+                f"undo steps {shown(steps)}: the sheet has {len(self._entries)} entries to undo, 1 or more",
+                german=f"Schritte zurück {shown(steps)}: der Block hat {len(self._entries)} Einträge, "
+                "also 1 bis so viele",
+            )
         sheet = ScoreSheet(players=self.players, rules=self.rules, first_dealer=self.first_dealer)
-        for entry in self._entries[:-1]:
+        for entry in self._entries[:-steps]:
             sheet = sheet._with(entry)
         return sheet
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Each entry's round and kind, in the order recorded: what `undo` steps back through.
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+            >>> [(entry.number, entry.kind.value) for entry in sheet.record_bids([0, 1, 1]).log]
+            [(1, 'round'), (2, 'bids')]
+        """
+        return log_of(self._entries)
 
     @property
     def entries(self) -> int:
@@ -633,7 +691,14 @@ class ScoreSheet:
         """
         return tuple(history_line(self.players, r) for r in self.rounds)
 
-    def to_text(self, *, language: Language = Language.EN, legend: bool = False, width: int | None = None) -> str:
+    def to_text(
+        self,
+        *,
+        language: Language = Language.EN,
+        legend: bool = False,
+        width: int | None = None,
+        statistics: bool = False,
+    ) -> str:
         """The score table as people write it: players as columns, rounds as rows.
 
         Each row starts with the round and its cards, and its trump when the sheet records
@@ -641,7 +706,9 @@ class ScoreSheet:
         `language` is that of the headings and the legend (R1.3); `legend=True` adds a few
         lines that say how to read the table. A table wider than `width` characters (say, a
         terminal's 80 columns) is cut into parts by players, one below the other, each with
-        the round column again; a single player's column is never cut.
+        the round column again; a single player's column is never cut. `statistics=True`
+        adds each player's [`statistics`][wizardrules.ScoreSheet.statistics] below, one row a
+        player.
 
         Raises:
             EntryError: `width` is not a whole number, 1 or more.
@@ -652,7 +719,7 @@ class ScoreSheet:
             >>> print(sheet.to_text(language=Language.DE).splitlines()[0])
             Runde  |          Ann |          Ben |          Cem
         """
-        return render_table(self, language=language, legend=legend, width=width)
+        return render_table(self, language=language, legend=legend, width=width, statistics=statistics)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -661,28 +728,36 @@ class ScoreSheet:
         """The score table and chart as HTML for notebooks, drawn by `wizardrules.svg`."""
         return _lazy.render(_lazy.Picture.SCORESHEET, self)
 
-    def to_csv(self) -> str:
+    def to_csv(self, *, language: Language = Language.EN) -> str:
         """The table as CSV, one row per finished round; `from_csv` reads it back.
 
         The round, cards, dealer, trump (when recorded) and Bomb tricks, then per player the
         bid, the bid after a Cloud, `B` for a blind bid, the tricks, the points and the total:
         the columns for the Cloud, the Bomb and blind bids only where the rules have them.
+        `Language.DE` writes German headings and suit names, separated by semicolons, as
+        German spreadsheets expect.
+
+        Raises:
+            FormatError: `language` is not a Language.
 
         Examples:
-            >>> from wizardrules import ScoreSheet
+            >>> from wizardrules import Language, ScoreSheet
             >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
             >>> sheet.to_csv().splitlines()[0].split(",")[:7]
             ['round', 'cards', 'dealer', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total']
+            >>> sheet.to_csv(language=Language.DE).splitlines()[0].split(";")[:5]
+            ['Runde', 'Karten', 'Geber', 'Ann Ansage', 'Ann Stiche']
         """
-        return _csv.write(self)
+        return _csv.write(self, language)
 
     @classmethod
     def from_csv(cls, text: str | bytes, *, rules: Rules | None = None) -> ScoreSheet:
         """Read a table written by [`to_csv`][wizardrules.ScoreSheet.to_csv], replaying and checking every round.
 
         The CSV does not hold the rules: give the game's rules (the rulebook's by default).
-        Every row is recorded through the checks of `record`; cards, dealers, points and
-        totals must be what the bids and tricks give.
+        English (commas) and German (semicolons) files both read, told apart by their
+        header row. Every row is recorded through the checks of `record`; cards, dealers,
+        points and totals must be what the bids and tricks give.
 
         Raises:
             FormatError: not such a table for these rules, a round the rules do not allow, or
@@ -710,6 +785,50 @@ class ScoreSheet:
         """
         return _json.write(self, self._entries, indent=indent)
 
+    def to_code(self) -> str:
+        """The sheet as a share code: a short text for a link, a chat message or a QR code.
+
+        The code carries the whole sheet (players, rules and every entry, so `undo` works on
+        the sheet read back) in URL-safe characters only (`A-Z a-z 0-9 - _`, all of them
+        unreserved in RFC 3986), after its version, `1`. A check inside it makes
+        [`from_code`][wizardrules.ScoreSheet.from_code] refuse a code with a character
+        changed. A whole official game of 4 players whose names have up to 8 characters
+        takes about 140 characters.
+
+        Raises:
+            FormatError: the rules use a custom bid policy or score rule, which has no saved form.
+
+        Examples:
+            >>> from wizardrules import Preset, ScoreSheet
+            >>> sheet = ScoreSheet(["Ann", "Ben", "Cem"], rules=Preset.OFFICIAL.rules())
+            >>> code = sheet.record(bids=[1, 1, 1], tricks=[1, 0, 0]).to_code()
+            >>> code
+            '1CILc3EQmVuIhsraFAAS-gAWsnKs'
+            >>> ScoreSheet.from_code(code).totals
+            (30, -10, -10)
+        """
+        return _code.write(self, self._entries)
+
+    @classmethod
+    def from_code(cls, text: str) -> ScoreSheet:
+        """Read a sheet from its share code (see [`to_code`][wizardrules.ScoreSheet.to_code]), replaying every entry.
+
+        `text` may be the code or a whole link that ends in `#` and the code; spaces around
+        it are ignored.
+
+        Raises:
+            FormatError: not a share code, an unknown version, a character changed, missing
+                or added, or entries that the rules refuse (the message says which).
+
+        Examples:
+            >>> from wizardrules import ScoreSheet
+            >>> ScoreSheet.from_code("1CILc3EQmVuIhsraFAAS-gAWsnKt")
+            Traceback (most recent call last):
+            ...
+            wizardrules.errors.FormatError: share code: it was changed or cut short (its check does not match)
+        """
+        return _code.read(cls, text)
+
     @classmethod
     def from_json(cls, text: str | bytes) -> ScoreSheet:
         """Read a sheet written by [`to_json`][wizardrules.ScoreSheet.to_json], replaying and checking every entry.
@@ -724,6 +843,42 @@ class ScoreSheet:
                 missing or does not match.
         """
         return _json.load(cls, text)
+
+
+def game_nights(sheets: Iterable[ScoreSheet]) -> GameNights:
+    """Sum up a series of game nights, one score sheet a night, per person.
+
+    For each person: the nights played, the nights won (first place, shared too), the points
+    of all nights, the mean place and the rate of exact bids. Names join the nights as the
+    score sheet compares them (NFC). A night needs at least one round; it need not be
+    finished. [`rate_nights`][wizardrules.tournament.ratings.rate_nights] adds the ratings.
+
+    Raises:
+        RulesError: something that is not a ScoreSheet, or a sheet with no rounds recorded.
+
+    Examples:
+        >>> from wizardrules import ScoreSheet, game_nights
+        >>> monday = ScoreSheet(["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+        >>> friday = ScoreSheet(["Ben", "Dora", "Ann"]).record(bids=[0, 0, 1], tricks=[1, 0, 0])
+        >>> [(p.player, p.nights, p.wins, p.points, p.mean_place) for p in game_nights([monday, friday]).people]
+        [('Dora', 1, 1, 20, 1.0), ('Ann', 2, 1, 20, 1.5), ('Cem', 1, 0, 20, 2.0), ('Ben', 2, 0, 10, 2.0)]
+    """
+    nights = []
+    for number, sheet in enumerate(
+        as_tuple(sheets, "game nights", RulesError, limit=100_000, what_de="Spieleabende"), start=1
+    ):
+        if not isinstance(sheet, ScoreSheet):
+            raise RulesError(
+                f"game nights: night {number}, {shown(sheet)}, is not a ScoreSheet",
+                german=f"Spieleabende: Abend {number}, {shown(sheet)}, ist kein ScoreSheet",
+            )
+        if not sheet.rounds:
+            raise RulesError(
+                f"game nights: night {number} has no rounds recorded",
+                german=f"Spieleabende: Abend {number} hat keine eingetragenen Runden",
+            )
+        nights.append(sheet.statistics())
+    return summed(nights)
 
 
 def _advance(sheet: ScoreSheet, state: SheetState, entry: Entry) -> SheetState:

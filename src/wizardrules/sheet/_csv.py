@@ -5,6 +5,10 @@ is on the record, its Bomb tricks when the rules have the Bomb; then per player 
 the bid after a Cloud change when the rules have the Cloud, a `B` for a blind bid when the
 rules allow blind bids, the tricks, the points and the running total.
 
+In English the cells are separated by commas; in German by semicolons, as German
+spreadsheets expect (their decimal separator is the comma), with German headings and suit
+names. Reading tells the two apart by the header row, so either reads back.
+
 Names are the only text a caller puts in the file (the header and the dealer column). A
 spreadsheet would take a cell that starts with `=`, `+`, `-`, `@` (or their full-width
 forms), a tab or a line break for a formula, so such a cell is written with a `'` in front
@@ -24,7 +28,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from wizardrules._convert import file_text, shown, type_name
 from wizardrules._names import lookup
 from wizardrules.bidding import CloudChange
-from wizardrules.cards import Special, Suit
+from wizardrules.cards import Language, Special, Suit
 from wizardrules.errors import FormatError, NotationError, RulesError, WizardRulesError
 from wizardrules.rules import Rules, Variant
 from wizardrules.sheet._rows import Round
@@ -35,14 +39,44 @@ if TYPE_CHECKING:  # the sheet writes and reads itself with this module
 _WHAT = "score sheet CSV"
 _WHAT_DE = "Spielblock-CSV"
 
+_DELIMITER: Final = {Language.EN: ",", Language.DE: ";"}
+_HEADINGS: Final = {
+    Language.EN: {
+        "round": "round",
+        "cards": "cards",
+        "dealer": "dealer",
+        "trump": "trump",
+        "bombs": "bombs",
+        "bid": "bid",
+        "final bid": "final bid",
+        "blind": "blind",
+        "tricks": "tricks",
+        "points": "points",
+        "total": "total",
+    },
+    Language.DE: {
+        "round": "Runde",
+        "cards": "Karten",
+        "dealer": "Geber",
+        "trump": "Trumpf",
+        "bombs": "Bomben",
+        "bid": "Ansage",
+        "final bid": "Ansage nach Wolke",
+        "blind": "blind",
+        "tricks": "Stiche",
+        "points": "Punkte",
+        "total": "Summe",
+    },
+}
+
 
 def round_columns(rules: Rules, *, trump: bool) -> list[str]:
-    """The columns of a round: number, cards, dealer, then trump and Bomb tricks where they apply."""
+    """The columns of a round (their keys): number, cards, dealer, then trump and Bomb tricks where they apply."""
     return ["round", "cards", "dealer", *(["trump"] if trump else []), *(["bombs"] if _bomb(rules) else [])]
 
 
 def player_columns(rules: Rules) -> list[str]:
-    """A player's columns, each written after the player's name."""
+    """A player's columns (their keys), each written after the player's name."""
     return [
         "bid",
         *(["final bid"] if Special.CLOUD in rules.special_cards else []),
@@ -76,25 +110,32 @@ def cell_text(cell: str) -> str:
     return cell[1:] if cell.startswith("'") else cell
 
 
-def _line(cells: Sequence[object]) -> str:
+def _line(cells: Sequence[object], delimiter: str) -> str:
     """One CSV line ending in a newline, with any cell that holds a line break (`\\r` too) quoted."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerow(cells)  # quotes cells with \r or \n in them
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerow(cells)  # quotes cells with \r or \n
     return f"{out.getvalue()[:-2]}\n"
 
 
-def write(sheet: ScoreSheet) -> str:
-    """The sheet's finished rounds as CSV, with a header row."""
+def write(sheet: ScoreSheet, language: Language = Language.EN) -> str:
+    """The sheet's finished rounds as CSV, with a header row, in `language`'s headings and separator."""
+    if not isinstance(language, Language):
+        raise FormatError(
+            f"{_WHAT}: language {shown(language)}: expected Language.EN or Language.DE",
+            german=f"{_WHAT_DE}: Sprache {shown(language)}: erwartet Language.EN oder Language.DE",
+        )
     rules = sheet.rules
+    words = _HEADINGS[language]
+    delimiter = _DELIMITER[language]
     with_trump = any(r.trump is not None for r in sheet.rounds)
     own = player_columns(rules)
-    columns = [text_cell(f"{name} {col}") for name in sheet.players for col in own]
-    lines = [_line([*round_columns(rules, trump=with_trump), *columns])]
+    columns = [text_cell(f"{name} {words[col]}") for name in sheet.players for col in own]
+    lines = [_line([*(words[col] for col in round_columns(rules, trump=with_trump)), *columns], delimiter)]
     running = [0] * len(sheet.players)
     for r in sheet.rounds:
         row: list[object] = [r.number, r.cards, text_cell(sheet.players[r.dealer])]
         if with_trump:
-            row.append("" if r.trump is None else r.trump.name.lower())
+            row.append("" if r.trump is None else r.trump.display(language).lower())
         if _bomb(rules):
             row.append(r.bombs)
         for seat in range(len(sheet.players)):
@@ -108,7 +149,7 @@ def write(sheet: ScoreSheet) -> str:
                 "total": running[seat],
             }
             row += [cells[col] for col in own]
-        lines.append(_line(row))
+        lines.append(_line(row, delimiter))
     return "".join(lines)
 
 
@@ -167,8 +208,10 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
             f"{_WHAT}: expected text, got {type_name(text)}",
             german=f"{_WHAT_DE}: erwartet Text, nicht {type_name(text)}",
         )
+    language = _language(text)
+    words = _HEADINGS[language]
     try:
-        table = list(csv.reader(io.StringIO(text, newline="")))
+        table = list(csv.reader(io.StringIO(text, newline=""), delimiter=_DELIMITER[language]))
     except csv.Error as error:
         raise FormatError(f"{_WHAT}: {error}", german=f"{_WHAT_DE}: keine CSV-Tabelle ({error})") from None
     if not table:
@@ -177,10 +220,10 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
             german=f"{_WHAT_DE}: die Datei ist leer; erwartet eine Kopfzeile",
         )
     header, body = [cell_text(cell) for cell in table[0]], table[1:]
-    with_trump = len(header) > 3 and header[3] == "trump"
+    with_trump = len(header) > 3 and header[3] == words["trump"]
     fixed = round_columns(rules, trump=with_trump)
     own = player_columns(rules)
-    players = _players(header, fixed, own)
+    players = _players(header, fixed, own, words)
     rows = []
     for line, cells in enumerate(body, start=2):
         if not cells:
@@ -191,46 +234,68 @@ def read(text: str | bytes, rules: Rules) -> tuple[tuple[str, ...], list[CsvRoun
                 german=f"{_WHAT_DE}, Zeile {line}: {len(cells)} Zellen, die Kopfzeile hat {len(header)}",
             )
         # by position, not by the header's names: two players' columns may share a name ("A final bid")
-        column = {name: cells[i] for i, name in enumerate(fixed)}
+        column = {key: cells[i] for i, key in enumerate(fixed)}
         column["dealer"] = lookup(cell_text(column["dealer"]))  # names compare composed (NFC)
         per_player = tuple(
             {col: cells[len(fixed) + seat * len(own) + i] for i, col in enumerate(own)} for seat in range(len(players))
         )
-        rows.append(_row(line, column, per_player, players, rules))
+        rows.append(_row(line=line, cells=column, own=per_player, players=players, rules=rules, words=words))
     return players, rows
 
 
-def _players(header: list[str], fixed: list[str], own: list[str]) -> tuple[str, ...]:
-    """The players named by the header, whose columns must be the ones `write` gives `rules`."""
-    if header[: len(fixed)] != fixed:
+def _language(text: str) -> Language:
+    """The language a CSV is written in, told by its first cell: `round` (commas) or `Runde` (semicolons)."""
+    if not text.strip():
         raise FormatError(
-            f"{_WHAT}: the header starts {shown(header[: len(fixed)])}, expected {fixed} for these rules "
+            f"{_WHAT}: the file is empty; expected a header row",
+            german=f"{_WHAT_DE}: die Datei ist leer; erwartet eine Kopfzeile",
+        )
+    first = text.split("\n", 1)[0].lstrip("\ufeff")  # a spreadsheet may put a byte order mark in front
+    for language, delimiter in _DELIMITER.items():
+        if first.split(delimiter, 1)[0].strip() == _HEADINGS[language]["round"]:
+            return language
+    raise FormatError(
+        f"{_WHAT}: the header row starts {shown(first[:40])}; expected 'round,…' (English) or 'Runde;…' (German)",
+        german=f"{_WHAT_DE}: die Kopfzeile beginnt mit {shown(first[:40])}; erwartet 'round,…' (englisch) "
+        "oder 'Runde;…' (deutsch)",
+    )
+
+
+def _players(header: list[str], fixed: list[str], own: list[str], words: dict[str, str]) -> tuple[str, ...]:
+    """The players named by the header, whose columns must be the ones `write` gives `rules`."""
+    header[0] = header[0].lstrip("\ufeff")
+    expected = [words[col] for col in fixed]
+    if header[: len(fixed)] != expected:
+        raise FormatError(
+            f"{_WHAT}: the header starts {shown(header[: len(fixed)])}, expected {expected} for these rules "
             "(a file of a game with other special cards or variants needs its rules)",
-            german=f"{_WHAT_DE}: die Kopfzeile beginnt mit {shown(header[: len(fixed)])}, erwartet {fixed} für "
+            german=f"{_WHAT_DE}: die Kopfzeile beginnt mit {shown(header[: len(fixed)])}, erwartet {expected} für "
             "diese Regeln (die Datei eines Spiels mit anderen Sonderkarten oder Varianten braucht seine Regeln)",
         )
     rest = header[len(fixed) :]
-    if rest and rest[0] in ("trump", "bombs"):
+    if rest and rest[0] in (words["trump"], words["bombs"]):
         raise FormatError(
             f"{_WHAT}: a {rest[0]!r} column where these rules have none; give from_csv the game's rules",
             german=f"{_WHAT_DE}: eine Spalte {rest[0]!r}, die diese Regeln nicht haben; "
             "from_csv braucht die Regeln des Spiels",
         )
+    names = [words[col] for col in own]
     if not rest or len(rest) % len(own):
         raise FormatError(
-            f"{_WHAT}: expected {len(own)} columns per player after {fixed}: {', '.join(own)}",
-            german=f"{_WHAT_DE}: erwartet {len(own)} Spalten je Spieler nach {fixed}: {', '.join(map(repr, own))}",
+            f"{_WHAT}: expected {len(own)} columns per player after {expected}: {', '.join(names)}",
+            german=f"{_WHAT_DE}: erwartet {len(own)} Spalten je Spieler nach {expected}: {', '.join(map(repr, names))}",
         )
     players = []
+    suffix = f" {words['bid']}"
     for start in range(0, len(rest), len(own)):
         first = rest[start]
-        name = first[: -len(" bid")] if first.endswith(" bid") else ""
-        if not name or rest[start : start + len(own)] != [f"{name} {col}" for col in own]:
+        name = first[: -len(suffix)] if first.endswith(suffix) else ""
+        if not name or rest[start : start + len(own)] != [f"{name} {col}" for col in names]:
             raise FormatError(
                 f"{_WHAT}: columns {shown(rest[start : start + len(own)])} are not one player's "
-                f"({', '.join(own)}) as to_csv writes them for these rules; give from_csv the game's rules",
+                f"({', '.join(names)}) as to_csv writes them for these rules; give from_csv the game's rules",
                 german=f"{_WHAT_DE}: die Spalten {shown(rest[start : start + len(own)])} sind nicht die eines "
-                f"Spielers ({', '.join(map(repr, own))}), wie to_csv sie für diese Regeln schreibt; "
+                f"Spielers ({', '.join(map(repr, names))}), wie to_csv sie für diese Regeln schreibt; "
                 "from_csv braucht die Regeln des Spiels",
             )
         players.append(name)
@@ -238,9 +303,16 @@ def _players(header: list[str], fixed: list[str], own: list[str]) -> tuple[str, 
 
 
 def _row(
-    line: int, cells: dict[str, str], own: Sequence[dict[str, str]], players: Sequence[str], rules: Rules
+    *,
+    line: int,
+    cells: dict[str, str],
+    own: Sequence[dict[str, str]],
+    players: Sequence[str],
+    rules: Rules,
+    words: dict[str, str],
 ) -> CsvRound:
-    def number(text: str, column: str) -> int:
+    def number(text: str, key: str) -> int:
+        column = words.get(key, key)
         try:
             return int(text.strip())
         except ValueError:
@@ -250,7 +322,7 @@ def _row(
             ) from None
 
     def per_player(col: str) -> tuple[int, ...]:
-        return tuple(number(own[seat][col], f"{name} {col}") for seat, name in enumerate(players))
+        return tuple(number(own[seat][col], f"{name} {words[col]}") for seat, name in enumerate(players))
 
     trump = None
     if "trump" in cells and cells["trump"].strip():
@@ -258,16 +330,17 @@ def _row(
             trump = Suit.parse(cells["trump"])
         except NotationError as error:
             raise FormatError(
-                f"{_WHAT} line {line}, column 'trump': {error}",
-                german=f"{_WHAT_DE}, Zeile {line}, Spalte 'trump': {error.german}",
+                f"{_WHAT} line {line}, column {words['trump']!r}: {error}",
+                german=f"{_WHAT_DE}, Zeile {line}, Spalte {words['trump']!r}: {error.german}",
             ) from None
     blind = []
     for seat, name in enumerate(players):
         mark = own[seat].get("blind", "").strip()
         if mark not in ("", "B"):
             raise FormatError(
-                f"{_WHAT} line {line}, column {name + ' blind'!r}: {shown(mark)} is not B or empty",
-                german=f"{_WHAT_DE}, Zeile {line}, Spalte {name + ' blind'!r}: {shown(mark)} ist weder B noch leer",
+                f"{_WHAT} line {line}, column {name + ' ' + words['blind']!r}: {shown(mark)} is not B or empty",
+                german=f"{_WHAT_DE}, Zeile {line}, Spalte {name + ' ' + words['blind']!r}: {shown(mark)} "
+                "ist weder B noch leer",
             )
         blind.append(mark == "B")
     bids = per_player("bid")

@@ -12,6 +12,7 @@ from wizardrules.bidding import CloudChange
 from wizardrules.cards import Suit
 from wizardrules.errors import FormatError, WizardRulesError
 from wizardrules.sheet._rows import BidsEntry, CloudEntry, Entry, Round, TricksEntry
+from wizardrules.sheet._stats import PlayerStatistics, statistics_to_data
 
 if TYPE_CHECKING:  # the sheet writes and reads itself with this module
     from wizardrules.sheet import ScoreSheet
@@ -114,8 +115,17 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[str, Any]) -> None:
-    """Refuse a saved sheet whose `rounds` or `totals` differ from what its entries replay to."""
+def check_saved(
+    rounds: Sequence[Round],
+    totals: Sequence[int],
+    data: Mapping[str, Any],
+    statistics: Sequence[PlayerStatistics] = (),
+) -> None:
+    """Refuse a saved sheet whose `rounds`, `totals` or `statistics` differ from what its entries replay to.
+
+    The statistics are checked where the file has them (files written before they were
+    added have none).
+    """
     saved_rounds = data.get("rounds")
     replayed = [round_to_data(r) for r in rounds]
     if not isinstance(saved_rounds, list) or len(saved_rounds) != len(replayed):
@@ -142,6 +152,13 @@ def check_saved(rounds: Sequence[Round], totals: Sequence[int], data: Mapping[st
             german=f"der Spielblock wurde verändert: die Summen {shown(data.get('totals'))} "
             f"passen nicht zu den Runden ({shown(list(totals))})",
         )
+    if "statistics" in data and _canonical(data["statistics"]) != _canonical(
+        [statistics_to_data(s) for s in statistics]
+    ):
+        raise FormatError(
+            "score sheet was tampered with: its 'statistics' do not match its rounds",
+            german="der Spielblock wurde verändert: seine Statistik passt nicht zu seinen Runden",
+        )
 
 
 def write(sheet: ScoreSheet, entries: Sequence[Entry], *, indent: int | None) -> str:
@@ -155,6 +172,7 @@ def write(sheet: ScoreSheet, entries: Sequence[Entry], *, indent: int | None) ->
         "entries": [entry_to_data(e) for e in entries],
         "rounds": [round_to_data(r) for r in sheet.rounds],
         "totals": list(sheet.totals),
+        "statistics": [statistics_to_data(s) for s in sheet.statistics()],
     }
     data["checksum"] = _codec.checksum(data)
     return json.dumps(data, indent=indent, ensure_ascii=False)
@@ -177,7 +195,7 @@ def load(cls: type[ScoreSheet], text: str | bytes) -> ScoreSheet:
         raise FormatError(
             f"score sheet is inconsistent: {error}", german=f"der Spielblock ist widersprüchlich: {error.german}"
         ) from None
-    check_saved(sheet.rounds, sheet.totals, data)
+    check_saved(sheet.rounds, sheet.totals, data, sheet.statistics())
     _codec.check_checksum(data, "score sheet")
     return sheet
 

@@ -7,6 +7,7 @@ no tricks yet. Entries are what a sheet records, in order: its state is their re
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
@@ -18,7 +19,18 @@ from wizardrules.cards import MAX_DECK_SIZE, Suit
 from wizardrules.errors import EntryError
 from wizardrules.tricks import MAX_PLAYERS
 
-__all__ = ["BidsEntry", "CloudEntry", "Entry", "PendingRound", "Round", "RoundEntry", "SheetState", "TricksEntry"]
+__all__ = [
+    "BidsEntry",
+    "CloudEntry",
+    "Entry",
+    "EntryKind",
+    "LogEntry",
+    "PendingRound",
+    "Round",
+    "RoundEntry",
+    "SheetState",
+    "TricksEntry",
+]
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -157,6 +169,51 @@ class RoundEntry:
 
 Entry: TypeAlias = "BidsEntry | CloudEntry | TricksEntry | RoundEntry"
 """Any entry of a score sheet."""
+
+
+class EntryKind(enum.Enum):
+    """What one entry of a score sheet recorded (see [`ScoreSheet.log`][wizardrules.ScoreSheet.log])."""
+
+    ROUND = "round"
+    """A whole round in one entry (`record`)."""
+    BIDS = "bids"
+    """A round's bids (`record_bids`)."""
+    CLOUD = "cloud"
+    """A Cloud's change of a bid (`change_bid`, R8.2)."""
+    TRICKS = "tricks"
+    """A round's tricks (`record_tricks`), which finish it."""
+
+
+@frozen(kw_only=True)
+class LogEntry:
+    """One entry of a score sheet, as `undo` steps back through them.
+
+    Attributes:
+        number: the round the entry belongs to.
+        kind: what the entry recorded.
+    """
+
+    number: int
+    kind: EntryKind
+
+
+def log_of(entries: Iterable[Entry]) -> tuple[LogEntry, ...]:
+    """The round and kind of each entry, in order."""
+    log = []
+    number = 1
+    for entry in entries:
+        kind = (
+            EntryKind.ROUND
+            if isinstance(entry, RoundEntry)
+            else EntryKind.BIDS
+            if isinstance(entry, BidsEntry)
+            else EntryKind.CLOUD
+            if isinstance(entry, CloudEntry)
+            else EntryKind.TRICKS
+        )
+        log.append(LogEntry(number=number, kind=kind))
+        number += kind in (EntryKind.ROUND, EntryKind.TRICKS)
+    return tuple(log)
 
 
 @frozen(kw_only=True)

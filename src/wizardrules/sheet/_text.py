@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from wizardrules._convert import shown
 from wizardrules._words import winners_text
@@ -11,6 +12,7 @@ from wizardrules.cards import Language, Special
 from wizardrules.errors import CardError, EntryError
 from wizardrules.rules import Variant
 from wizardrules.sheet._rows import Round
+from wizardrules.sheet._stats import PlayerStatistics
 
 if TYPE_CHECKING:  # the sheet renders itself with this module
     from wizardrules.sheet import ScoreSheet
@@ -52,14 +54,19 @@ _LEGEND: Final = {
 
 
 def render_table(
-    sheet: ScoreSheet, *, language: Language = Language.EN, legend: bool = False, width: int | None = None
+    sheet: ScoreSheet,
+    *,
+    language: Language = Language.EN,
+    legend: bool = False,
+    width: int | None = None,
+    statistics: bool = False,
 ) -> str:
     """Players as columns, rounds as rows; each cell: bid/tricks, points, running total.
 
     A trump column when any round's trump is recorded; a legend below the table on request;
     once the game is over, a last line naming the winners (ties too). A table wider than
     `width` is cut into parts by players, one below the other, each with the round (and
-    trump) column again.
+    trump) column again. The players' statistics below, on request, before the winners.
     """
     if not isinstance(language, Language):
         raise CardError(f"language {shown(language)}: expected Language.EN or Language.DE")
@@ -111,9 +118,89 @@ def render_table(
         out += [line(header), rule, *(line(r) for r in rows), rule, *(line(r) for r in footer)]
     if legend:
         out += ["", *_legend(sheet, language, with_trump)]
+    if statistics:
+        out += ["", *statistics_table(sheet.statistics(), language, width)]
     if sheet.is_over and sheet.rounds:  # the finished game's table names its winners (R7)
         out += ["", winners_text(sheet.winners(), sheet.totals[places.index(1)], language)]
     return "\n".join(out)
+
+
+_STATISTICS: Final[dict[Language, dict[str, Any]]] = {
+    Language.EN: {
+        "title": "statistics",
+        "rows": ("exact", "hit rate", "over", "under", "mean miss", "blind", "best", "worst", "streak"),
+        "note": "exact: bids hit (of the rounds); over, under: rounds with more or fewer tricks than the bid; "
+        "mean miss: tricks off the bid a round; best, worst: a round's points; streak: exact rounds in a row",
+    },
+    Language.DE: {
+        "title": "Statistik",
+        "rows": (
+            "Treffer",
+            "Trefferquote",
+            "zu viele",
+            "zu wenige",
+            "Ø daneben",
+            "blind",
+            "beste",
+            "schlechteste",
+            "Serie",
+        ),
+        "note": "Treffer: genau erfüllte Ansagen (von den Runden); zu viele, zu wenige: Runden mit mehr oder weniger "
+        "Stichen als angesagt; Ø daneben: Stiche neben der Ansage je Runde; beste, schlechteste: Punkte einer "
+        "Runde; Serie: Treffer in Folge",
+    },
+}
+
+
+def _decimal(value: float, language: Language) -> str:
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if language is Language.DE else text
+
+
+def _percent(value: float, language: Language) -> str:
+    return f"{round(100 * value)} %" if language is Language.DE else f"{round(100 * value)}%"
+
+
+def _signed(value: int | None) -> str:
+    return "-" if value is None else f"{value:+d}"
+
+
+def statistics_table(stats: Sequence[PlayerStatistics], language: Language, width: int | None = None) -> list[str]:
+    """The players' statistics under the score table: players as columns, a figure a row, and a note.
+
+    The totals and places are the score table's, so they are not shown again.
+
+    A table wider than `width` is cut into parts by players, as the score table is.
+    """
+    words = _STATISTICS[language]
+    columns = [
+        [
+            f"{s.exact}/{s.rounds}",
+            _percent(s.hit_rate, language),
+            str(s.over),
+            str(s.under),
+            _decimal(s.mean_miss, language),
+            str(s.blind),
+            _signed(s.best),
+            _signed(s.worst),
+            str(s.streak),
+        ]
+        for s in stats
+    ]
+    table = [[words["title"], *(s.player for s in stats)]]
+    table += [[label, *(column[i] for column in columns)] for i, label in enumerate(words["rows"])]
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    out: list[str] = []
+    for part in _parts(widths, 1, width):
+        if out:
+            out.append("")
+        shown_columns = [0, *part]
+
+        def line(row: list[str], columns: list[int] = shown_columns) -> str:
+            return " | ".join(row[i].ljust(widths[i]) if i == 0 else row[i].rjust(widths[i]) for i in columns).rstrip()
+
+        out += [line(table[0]), "-+-".join("-" * widths[i] for i in shown_columns), *(line(r) for r in table[1:])]
+    return [*out, "", *textwrap.wrap(words["note"], width or 100)]
 
 
 def _parts(widths: Sequence[int], first: int, width: int | None) -> list[list[int]]:

@@ -16,7 +16,8 @@ from typing import NamedTuple
 from wizardrules.cards import Language
 from wizardrules.sheet import Round, ScoreSheet
 from wizardrules.sheet._text import bid_mark
-from wizardrules.svg._cards import Drawing, Look, heading, words
+from wizardrules.svg._cards import Drawing, Look, words
+from wizardrules.svg._style import Layout
 from wizardrules.svg._words import round_of, say
 from wizardrules.svg._xml import Attrs, Markup, el, group, num, tooltip
 
@@ -265,7 +266,12 @@ def _legend(look: Look, *, y: float) -> list[Markup]:
 
 
 def draw_scores(sheet: ScoreSheet, look: Look) -> Drawing:
-    """The chart: title, legend, grid, one line per player, labels at the lines' ends."""
+    """The chart: title, legend, grid, one line per player, labels at the lines' ends.
+
+    A title wider than the chart and its labels (the winners of a tie, say) is wrapped onto
+    more lines, so that the picture stays as narrow as its chart: on a phone, it is drawn
+    near its natural size and its text stays readable.
+    """
     lay = look.layout
     lang = look.lang
     totals = running_totals(sheet)
@@ -273,14 +279,24 @@ def draw_scores(sheet: ScoreSheet, look: Look) -> Drawing:
     values = [t for seat in totals for t in seat]
     axes0 = Axes.fit(values, sheet.schedule.rounds, left=0, top=0, width=1, height=1)
     label_width = max(lay.text_width(str(t), lay.small_font) for t in axes0.ticks) + 10
-    top = lay.title_font + lay.font * 2 + 8
+    label_room = max(
+        lay.text_width(f"★ {name} {t}", lay.font) for name, t in zip(sheet.players, sheet.totals, strict=True)
+    )
+    width = label_width + lay.chart_width + 34 + label_room
+    lines = _title_lines(title, width, lay)
+    step = lay.title_font * 1.3
+    extra = step * (len(lines) - 1)
+    top = lay.title_font + lay.font * 2 + 8 + extra
     axes = Axes.fit(
         values, sheet.schedule.rounds, left=label_width, top=top, width=lay.chart_width, height=lay.chart_height
     )
     winners = frozenset(i for i, p in enumerate(sheet.standings()) if p == 1) if sheet.is_over else frozenset()
     parts = [
-        heading(title, look),
-        *_legend(look, y=lay.title_font + lay.font + 4),
+        *(
+            words(line, look, x=0, y=lay.title_font + i * step, size=lay.title_font, bold=True)
+            for i, line in enumerate(lines)
+        ),
+        *_legend(look, y=lay.title_font + lay.font + 4 + extra),
         *_grid(axes, look),
     ]
     order = sorted(range(len(totals)), key=lambda s: s in winners)  # winners drawn last, on top
@@ -289,11 +305,19 @@ def draw_scores(sheet: ScoreSheet, look: Look) -> Drawing:
     bottom = top + lay.chart_height + lay.small_font * 2 + 8
     right = axes.x(axes.rounds)
     parts.append(words(say("Round", lang), look, x=right, y=bottom, size=lay.small_font, role="muted", anchor="end"))
-    label_room = max(
-        lay.text_width(f"★ {name} {t}", lay.font) for name, t in zip(sheet.players, sheet.totals, strict=True)
-    )
-    width = right + 34 + label_room
-    return Drawing(group(parts), max(width, lay.text_width(title, lay.title_font)), bottom + 4)
+    widest = max(lay.text_width(line, lay.title_font) for line in lines)
+    return Drawing(group(parts), max(right + 34 + label_room, widest), bottom + 4)
+
+
+def _title_lines(title: str, width: float, lay: Layout) -> list[str]:
+    """`title` in lines no wider than `width` where its words allow (a word wider than that has a line of its own)."""
+    lines: list[str] = []
+    for word in title.split(" "):
+        if lines and lay.text_width(f"{lines[-1]} {word}", lay.title_font) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [title]
 
 
 def sheet_table_html(sheet: ScoreSheet, lang: Language) -> str:

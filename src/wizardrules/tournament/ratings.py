@@ -30,11 +30,11 @@ from typing import Any, Final
 
 from attrs import frozen
 
-from wizardrules._convert import shown, whole
+from wizardrules._convert import as_tuple, shown, whole
 from wizardrules._names import check_name
 from wizardrules.cards import Language
 from wizardrules.errors import RulesError
-from wizardrules.sheet import ScoreSheet
+from wizardrules.sheet import GameNights, ScoreSheet, game_nights
 from wizardrules.tournament._results import TournamentResult
 
 try:
@@ -46,7 +46,7 @@ except ImportError as missing:  # pragma: no cover - the tests of this module sk
         name=missing.name,
     ) from None
 
-__all__ = ["Rating", "Ratings", "rate_games", "rate_sheets", "rate_tournament"]
+__all__ = ["Rating", "Ratings", "rate_games", "rate_nights", "rate_sheets", "rate_tournament"]
 
 Z95: Final = 1.9599639845400536
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -298,3 +298,23 @@ def rate_sheets(sheets: Iterable[ScoreSheet]) -> Ratings:
             raise RulesError(f"rate_sheets: game night {number} has no rounds recorded")
         games.append(list(zip(sheet.players, sheet.standings(), strict=True)))
     return rate_games(games)
+
+
+def rate_nights(sheets: Iterable[ScoreSheet]) -> GameNights:
+    """The [`game_nights`][wizardrules.game_nights] table of a series of game nights, with each person's rating.
+
+    The people are ranked by their conservative rating (`mu - 3 sigma`, best first), which
+    [`rate_sheets`][wizardrules.tournament.ratings.rate_sheets] gives from the nights' places.
+
+    Raises:
+        RulesError: something that is not a ScoreSheet, or a sheet with no rounds recorded.
+
+    Examples:
+        >>> from wizardrules import ScoreSheet
+        >>> night = ScoreSheet(players=["Ann", "Ben", "Cy"]).record(bids=[1, 0, 0], tricks=[0, 1, 0])
+        >>> table = rate_nights([night, night])
+        >>> [(person.player, person.wins) for person in table.people], table.rated
+        ([('Cy', 2), ('Ann', 0), ('Ben', 0)], True)
+    """
+    nights = as_tuple(sheets, "game nights", RulesError, limit=100_000, what_de="Spieleabende")  # read once, used twice
+    return game_nights(nights).with_ratings(rate_sheets(nights))
