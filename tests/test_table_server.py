@@ -6,12 +6,14 @@ SQLite file of its own. Needs the `server` extra (Starlette, uvicorn, websockets
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import json
 import os
 import random
 import sqlite3
 import time
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -399,3 +401,32 @@ def test_serve_refuses_a_path_that_is_no_tables_file_in_one_line(
         assert "Traceback" not in err
     assert main(["serve", "--db", str(text), "--limit", "turn=0"]) == 2
     assert "limit 'turn=0': must be a number above 0 up to 86400" in capsys.readouterr().err
+
+
+def test_two_people_sitting_down_at_once_both_keep_their_seats(tmp_path: Path) -> None:
+    """A seat request whose body is slow to come is judged against the table as it is when the body is in."""
+    with running(tmp_path / "tables.sqlite") as server, contextlib.ExitStack() as stack:
+        table_id = server.create(players=3, rounds="short")
+        body = json.dumps({"seat": 0, "name": "Ann"}).encode()
+
+        def slowly() -> Iterator[bytes]:
+            yield body[:5]
+            time.sleep(1.0)  # Ben sits down meanwhile
+            yield body[5:]
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            ann = pool.submit(
+                httpx.post,
+                f"{server.base}/t/{table_id}/sit",
+                content=slowly(),
+                headers={"Content-Type": "application/json"},
+                timeout=10.0,
+            )
+            time.sleep(0.3)
+            assert server.sit(table_id, 1, "Ben")["format"] == "wizardrules/seat"
+            assert ann.result().json()["format"] == "wizardrules/seat"
+        watcher = Player(server, table_id, None, stack)
+        watcher.connect()
+        watcher.receive(timeout=1.0)
+        assert watcher.table is not None
+        assert [seat["name"] for seat in watcher.table["seats"]] == ["Ann", "Ben", None]

@@ -581,6 +581,9 @@ def create_app(  # noqa: PLR0915 - the routes are closures over one hub
             seat, name = data["seat"], data["name"]
         except (ValueError, KeyError, TypeError):
             return JSONResponse(_error(ErrorCode.BAD_DOCUMENT, 'expected {"seat": N, "name": "..."}'), 400)
+        found = known(request)  # as it is now: the body took a while, the table may have changed or gone
+        if found is None:
+            return JSONResponse(_error(ErrorCode.NOT_A_SEAT, "no such table"), 404)
         table_id, table = found
         taken, document = table.sit(seat, name, now=clock())
         if document["format"] == "wizardrules/error":
