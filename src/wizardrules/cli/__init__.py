@@ -589,6 +589,13 @@ def _serve_parser(commands: Any, options: Sequence[argparse.ArgumentParser]) -> 
     serve.add_argument("--public-url", help="the address phones reach the server at, for join links and QR codes")
     serve.add_argument("--origin", action="append", default=[], help="another origin whose pages may use the server")
     serve.add_argument("--pad-url", help="the score pad linked at the end of a game")
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the server's limits (turn=90, keep_finished=3600, creates_per_hour=60, ...; see the docs)",
+    )
     serve.set_defaults(run=_cmd_serve)
 
 
@@ -604,10 +611,14 @@ def _cmd_serve(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         raise RulesError(
             f"--port {args.port} is not a port 1..65535", german=f"--port {args.port} ist kein Port 1..65535"
         )
+    limits = server.Limits.parse(args.limit)
+    server.check_database(args.db)  # before the line below: a path that is no tables file is one line of error
     public = args.public_url or server.public_url_for(args.host, args.port)
     _say(f"wizardrules serve: tables in {args.db}; open {public}/ (Ctrl-C stops)")
     options = {"pad_url": args.pad_url} if args.pad_url else {}
-    server.serve(args.db, host=args.host, port=args.port, origins=args.origin, public_url=public, **options)
+    server.serve(
+        args.db, host=args.host, port=args.port, origins=args.origin, public_url=public, limits=limits, **options
+    )
     return {"text": "wizardrules serve: stopped"}
 
 

@@ -360,7 +360,9 @@ class Table:
         sends it. The engine checks that it is the seat's turn and that the action is legal;
         a refusal carries the reason and the seat's legal actions, and changes nothing. A
         person who was away is back when their action is taken. In a round where the seat
-        may not see its own hand (clairvoyance, R4.5), any `play` plays the seat's card. Bots then play while it is
+        may not see its own hand (clairvoyance, R4.5) the view lists `play unseen`, which
+        plays the seat's card; a `play` that names a card does the same, whatever card it
+        names, so that no refusal tells the seat what it holds. Bots then play while it is
         their turn (or an absent person's).
         """
         seat = self.seat_of(token)
@@ -378,11 +380,12 @@ class Table:
         return after._played(now), None
 
     def _unseen_play(self, seat: int, action: Action) -> Action:
-        """In a round where the seat may not see its own hand (R4.5), any play is "play my card".
+        """In a round where the seat may not see its own hand (R4.5), a play that names a card is `play unseen`.
 
-        The view lists no play there, as a play would name the card; were the engine to judge
-        the card named, its refusal would tell the seat what it holds. So the table plays the
-        seat's card the state allows (the first, if several), whatever card was named.
+        The view lists `play unseen` there, the one play that names no card. A client may
+        still send a play that names one; were the engine to judge the card named, its
+        refusal would tell the seat what it holds. So the table plays the seat's card as
+        `play unseen` does (the first play the state lists for it), whatever card was named.
         """
         state = self.state
         if not isinstance(action, Play) or state is None or state.to_move != seat or state.phase is not Phase.PLAYING:
