@@ -12,7 +12,7 @@ rule makes them known; and of the Juggler's passing only what it gave and got.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol, cast
+from typing import Any, Final
 
 from wizardrules._convert import shown
 from wizardrules.engine._layout import (
@@ -20,6 +20,7 @@ from wizardrules.engine._layout import (
     CLOUD_PHASE,
     OVER_PHASE,
     PHASE,
+    PHASES,
     PLAYING_PHASE,
     R_BIDS,
     R_BLIND,
@@ -37,41 +38,20 @@ from wizardrules.sheet import Round
 __all__ = ["seen_by"]
 
 
-class _Hides(Protocol):
-    """An event of one seat that another seat may not know: a bid, a Cloud's change, a card chosen to pass."""
-
-    @property
-    def seat(self) -> int: ...
-
-    def _hidden(self) -> Event: ...
-
-
-class _Splits(Protocol):
-    """An event each seat gets its own part of."""
-
-    def _part(self, seat: int) -> Event: ...
-
-
-class _EndsRound(Protocol):
-    """An event that ends a round."""
-
-    @property
-    def round(self) -> Round: ...
-
-
 _PRIVATE: Final = frozenset(cls for cls in EVENT_CLASSES if cls._seen in (Seen.CHOICE, Seen.SPLIT))
 """The events that are never public as they are, whoever may know the bids."""
-
-
-def _known(reveal: BidReveal, phase: int, seat: int, other: int) -> bool:
-    """Whether `seat` may know `other`'s bid at `phase`: the views' rule."""
-    return _bid_visible(reveal, phase, seat, other)
-
-
-def _revealed_now(reveal: BidReveal, before: int, after: int, seat: int) -> bool:
-    """Whether the other seats' bids, hidden from `seat` at phase `before`, may be known at `after`."""
-    other = seat + 1  # any other seat: the rule is the same for each
-    return not _known(reveal, before, seat, other) and _known(reveal, after, seat, other)
+_AS_IS: Final = frozenset(cls for cls in EVENT_CLASSES if cls._seen is Seen.PUBLIC)
+"""The events every seat gets as they are."""
+_KNOWN: Final = {
+    reveal: tuple(
+        (_bid_visible(reveal, phase, 0, 1), _bid_visible(reveal, phase, 0, 0)) for phase in range(len(PHASES))
+    )
+    for reveal in BidReveal
+}
+"""The views' rule of who may know a bid (R4.3), asked once for each case: under a reveal mode, at a phase,
+another seat's bid ([0]) or the seat's own ([1]). The rule looks only at whether the two seats are one."""
+_KNOWN_AT_ONCE: Final = tuple(reveal for reveal in BidReveal if _KNOWN[reveal][BIDDING_PHASE][0])
+"""The reveal modes under which every bid is known as it is made (a tuple: `in` finds a member by identity)."""
 
 
 def seen_by(s: Core, seat: int, events: Sequence[Event]) -> tuple[Event, ...]:
@@ -80,30 +60,30 @@ def seen_by(s: Core, seat: int, events: Sequence[Event]) -> tuple[Event, ...]:
         raise RulesError(f"events_for: {shown(events)} must be the events of a step, as step returned them")
     game: Game = s[ROUND][R_GAME]
     reveal = game.rules.bid_reveal
-    if _known(reveal, BIDDING_PHASE, seat, seat + 1) and not any(type(event) in _PRIVATE for event in events):
+    if reveal in _KNOWN_AT_ONCE and not any(type(event) in _PRIVATE for event in events):
         return tuple(events)  # the common case: every bid is known as it is made, and nothing is private
+    known = _KNOWN[reveal]
     seen: list[Event] = []
     for event in events:
-        kind = type(event)._seen
-        if kind is Seen.BID:
-            bid = cast("_Hides", event)
-            seen.append(event if _known(reveal, BIDDING_PHASE, seat, bid.seat) else bid._hidden())
-            if _revealed_now(reveal, BIDDING_PHASE, s[PHASE], seat):  # the last bid makes them known
-                seen.append(_revealed(s, game.n))
-        elif kind is Seen.BID_CHANGE:
-            change = cast("_Hides", event)
-            seen.append(event if _known(reveal, CLOUD_PHASE, seat, change.seat) else change._hidden())
-        elif kind is Seen.CHOICE:
-            choice = cast("_Hides", event)
-            seen.append(event if choice.seat == seat else choice._hidden())
-        elif kind is Seen.SPLIT:
-            seen.append(cast("_Splits", event)._part(seat))
-        elif kind is Seen.ROUND_END:
-            if _revealed_now(reveal, PLAYING_PHASE, OVER_PHASE, seat):  # the round's end makes them known
-                finished = cast("_EndsRound", event).round
-                seen.append(BidsRevealed(bids=finished.final_bids, blind=finished.blind))
+        if type(event) in _AS_IS:
             seen.append(event)
-        else:
+            continue
+        kind = type(event)._seen
+        told: Any = event  # an event of its kind: a bid, a change, a choice has a seat and a hidden form
+        if kind is Seen.BID:
+            seen.append(event if known[BIDDING_PHASE][told.seat == seat] else told._hidden())
+            if not known[BIDDING_PHASE][0] and known[s[PHASE]][0]:
+                seen.append(_revealed(s, game.n))  # the last bid makes the bids known (simultaneous bids)
+        elif kind is Seen.BID_CHANGE:
+            seen.append(event if known[CLOUD_PHASE][told.seat == seat] else told._hidden())
+        elif kind is Seen.CHOICE:
+            seen.append(event if told.seat == seat else told._hidden())
+        elif kind is Seen.SPLIT:
+            seen.append(told._part(seat))
+        else:  # Seen.ROUND_END: the round's end makes the bids known (secret bids)
+            if not known[PLAYING_PHASE][0] and known[OVER_PHASE][0]:
+                finished: Round = told.round
+                seen.append(BidsRevealed(bids=finished.final_bids, blind=finished.blind))
             seen.append(event)
     return tuple(seen)
 
