@@ -582,7 +582,7 @@ class Table {
   move(action) {
     const started = performance.now();
     // the visitor's action travels as the wire format's action document
-    const message = JSON.stringify({ format: "wizardrules/action", version: 1, action });
+    const message = JSON.stringify({ format: "wizardrules/action", version: 2, action });
     const game = this.py("table_move", { table: this.game.table, message, lang, columns: this.columns() });
     const ms = performance.now() - started;
     if (game.error) return this.root.querySelector(".tryit-pad-error").replaceChildren(errorBox(game));
