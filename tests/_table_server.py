@@ -205,7 +205,7 @@ class Player:
         action = rng.choice(self.view["legal_actions"])
         self.sent_at = time.perf_counter()
         self.view = None
-        self.socket.send(json.dumps({"format": "wizardrules/action", "version": 1, "action": action}))
+        self.socket.send(json.dumps({"format": "wizardrules/action", "version": 2, "action": action}))
 
     @property
     def over(self) -> bool:

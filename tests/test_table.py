@@ -167,7 +167,7 @@ def test_an_illegal_action_is_refused_with_the_reason_and_the_seats_legal_action
     assert valid(refused)["code"] == "illegal_bid"
     assert refused["legal_actions"] == table.view(tokens[mover])["legal_actions"]
     assert "bid is 0.." in refused["reason"]
-    for garbage in ("{", "[]", '{"format": "wizardrules/action", "version": 1, "action": "dance"}', {"x": 1}, 7):
+    for garbage in ("{", "[]", '{"format": "wizardrules/action", "version": 2, "action": "dance"}', {"x": 1}, 7):
         after, refused = table.act(tokens[mover], garbage, now=1.0)  # type: ignore[arg-type]
         assert after is table
         assert valid(refused)["code"] == "bad_document"
@@ -384,7 +384,7 @@ class TableMachine(RuleBasedStateMachine):
         legal = view["legal_actions"]
         # a clairvoyance round: the view names no play (R4.5), and any play plays the seat's card
         action = data.draw(st.sampled_from(legal)) if legal else "play R1"
-        document = {"format": "wizardrules/action", "version": 1, "action": action}
+        document = {"format": "wizardrules/action", "version": 2, "action": action}
         after, refused = self.table.act(client.token, json.dumps(document), now=self.now)
         assert refused is None, refused
         assert after.seats[state.to_move].status is SeatStatus.PERSON
@@ -402,7 +402,7 @@ class TableMachine(RuleBasedStateMachine):
         text = (
             action
             if action[0] in "{["
-            else json.dumps({"format": "wizardrules/action", "version": 1, "action": action})
+            else json.dumps({"format": "wizardrules/action", "version": 2, "action": action})
         )
         assert self.table.state is not None
         if self.table.state.is_legal(

@@ -148,7 +148,7 @@ def test_the_server_refuses_strangers_foreign_origins_large_and_fast_messages(tm
         assert stranger.table is None
         # an action without a hello acts for nobody
         with connect(url) as socket:
-            socket.send(json.dumps({"format": "wizardrules/action", "version": 1, "action": "bid 0"}))
+            socket.send(json.dumps({"format": "wizardrules/action", "version": 2, "action": "bid 0"}))
             assert json.loads(socket.recv(timeout=2.0))["code"] == "unknown_token"
         # another site's page may not use the server
         with pytest.raises(InvalidStatus):
@@ -166,7 +166,7 @@ def test_the_server_refuses_strangers_foreign_origins_large_and_fast_messages(tm
         ann = Player(server, table_id, credentials["token"], stack)
         ann.connect()
         assert ann.socket is not None
-        ann.socket.send(json.dumps({"format": "wizardrules/action", "version": 1, "action": "bid 0" + " " * 5000}))
+        ann.socket.send(json.dumps({"format": "wizardrules/action", "version": 2, "action": "bid 0" + " " * 5000}))
         ann.receive(timeout=2.0)
         assert "too_large" in [error["code"] for error in ann.errors]
         closed = False

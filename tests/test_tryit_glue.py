@@ -289,7 +289,7 @@ def _replay(preset: Preset, rounds: int, seed: int, mine: list[str]) -> GameStat
 
 
 def _send(action: str) -> str:
-    return json.dumps({"format": "wizardrules/action", "version": 1, "action": action})
+    return json.dumps({"format": "wizardrules/action", "version": 2, "action": action})
 
 
 def _play(game: dict[str, Any], pick: Callable[[list[str], int], str]) -> tuple[dict[str, Any], list[str], list[Any]]:

@@ -200,16 +200,22 @@ def view_data() -> dict[str, Any]:
         (lambda d: d.__setitem__("seat", True), r"^view\.seat: True must be a whole number"),
         (lambda d: d.__setitem__("bids", [0, 1]), r"^view\.bids: expected 3 entries, one per player, got 2"),
         (lambda d: d["current_trick"].__setitem__("trump", "purple"), r"^view\.current_trick\.trump: 'purple'"),
-        (lambda d: d["current_trick"].__setitem__("cards", ["W"] * 4), r"^view\.current_trick: trick"),
+        (lambda d: d["current_trick"].__setitem__("cards", ["W"] * 4), r"^view\.current_trick\.cards: expected 0\.\.3"),
+        (lambda d: d["current_trick"].__setitem__("cards", ["R1"] * 2), r"^view\.current_trick: trick"),
+        (lambda d: d["current_trick"].__setitem__("players", [0, 2, 1]), r"^view\.current_trick\.players: \[0, 2, 1\]"),
+        (lambda d: d.__setitem__("trump", "red"), r"^view\.trump: 'red' is not a suit: expected its letter"),
         (lambda d: d.__setitem__("phase", "dancing"), r"^view\.phase: 'dancing' is not a phase"),
         (lambda d: d.__setitem__("legal_actions", ["fly away"]), r"^view\.legal_actions\[0\]: 'fly away'"),
         (lambda d: d.__setitem__("cloud", {"seat": 0, "change": "sideways"}), r"^view\.cloud\.change: 'sideways'"),
         (lambda d: d.pop("totals"), r"^view: the field 'totals' is missing"),
         (lambda d: d.__setitem__("colour", 1), r"^view\.colour: a view has no field 'colour'"),
-        (lambda d: d.__setitem__("version", 2), r"^view\.version: 2 is not supported"),
+        (lambda d: d.__setitem__("version", 3), r"^view\.version: 3 is not supported"),
+        (lambda d: d.__setitem__("version", 1), r"^view\.version: 1 is not supported: .* must be updated"),
         (lambda d: d.__setitem__("format", "wizardrules/game"), r"^view\.format: 'wizardrules/game' must be"),
-        (lambda d: d["rules"].__setitem__("bid_reveal", "shouted"), r"^view\.rules: bid_reveal 'shouted'"),
-        (lambda d: d.__setitem__("players", ["Ann"]), r"^view\.players: 1 names"),
+        (lambda d: d["rules"].__setitem__("bid_reveal", "shouted"), r"^view\.rules\.bid_reveal: 'shouted' is not"),
+        (lambda d: d["rules"].__setitem__("schedule", None), r"^view\.rules\.schedule: None is not a schedule"),
+        (lambda d: d["rules"].__setitem__("house", 1), r"^view\.rules\.house: a rule set has no field"),
+        (lambda d: d.__setitem__("players", ["Ann"]), r"^view\.players: expected 3\.\.6 entries, one per player"),
     ],
 )
 def test_bad_view_data_is_a_format_error_naming_the_field(change: Any, path: str) -> None:
@@ -224,12 +230,12 @@ def test_bad_view_data_is_a_format_error_naming_the_field(change: Any, path: str
 @pytest.mark.parametrize(
     ("data", "path"),
     [
-        ({"format": "wizardrules/events", "version": 1, "seat": 0, "events": [{"type": "BidMade", "seat": 0}]},
+        ({"format": "wizardrules/events", "version": 2, "seat": 0, "events": [{"type": "BidMade", "seat": 0}]},
          r"^events\.events\[0\]: the field 'bid' is missing"),
-        ({"format": "wizardrules/events", "version": 1, "seat": 9, "events": []}, r"^events\.seat: 9"),
-        ({"format": "wizardrules/events", "version": 1, "seat": None, "events": [{"type": "Nap"}]},
+        ({"format": "wizardrules/events", "version": 2, "seat": 9, "events": []}, r"^events\.seat: 9"),
+        ({"format": "wizardrules/events", "version": 2, "seat": None, "events": [{"type": "Nap"}]},
          r"^events\.events\[0\]\.type: 'Nap' is not an event type"),
-        ({"format": "wizardrules/events", "version": 1, "seat": None, "events": [{"type": "BidHidden", "seat": 1,
+        ({"format": "wizardrules/events", "version": 2, "seat": None, "events": [{"type": "BidHidden", "seat": 1,
           "bid": 2}]}, r"^events\.events\[0\]\.bid: BidHidden has no field 'bid'"),
     ],
 )  # fmt: skip
@@ -240,7 +246,7 @@ def test_bad_events_are_a_format_error_naming_the_field(data: Any, path: str) ->
 
 def test_bad_actions_and_texts_are_format_errors() -> None:
     with pytest.raises(FormatError, match=r"^action\.action: 'play X9'"):
-        wire.action_from_json('{"format": "wizardrules/action", "version": 1, "action": "play X9"}')
+        wire.action_from_json('{"format": "wizardrules/action", "version": 2, "action": "play X9"}')
     with pytest.raises(FormatError, match=r"^action: not JSON"):
         wire.action_from_json("{")
     with pytest.raises(FormatError, match=r"nested more than 16 deep"):
@@ -265,7 +271,7 @@ def test_events_keep_their_fields_and_types() -> None:
     }
     assert json.loads(wire.to_json(CardPlayed(seat=0, card=Card.parse("SHAPESHIFTER:W")))) == {
         "format": "wizardrules/event",
-        "version": 1,
+        "version": 2,
         "type": "CardPlayed",
         "seat": 0,
         "card": "SHAPESHIFTER:W",

@@ -595,7 +595,7 @@ class Table {
   move(action) {
     const started = performance.now();
     // the visitor's action travels as the wire format's action document
-    const message = JSON.stringify({ format: "wizardrules/action", version: 1, action });
+    const message = JSON.stringify({ format: "wizardrules/action", version: 2, action });
     const columns = this.columns();
     const game = this.py("table_move", { table: this.game.table, message, lang, columns });
     const ms = performance.now() - started;

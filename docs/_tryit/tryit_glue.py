@@ -579,7 +579,7 @@ def table_move(table: int, message: str, lang: str = "en", columns: int | None =
 
     Example:
         >>> game = table_new("rulebook", rounds=1, seed=3)
-        >>> sent = {"format": "wizardrules/action", "version": 1, "action": game["view"]["legal_actions"][0]}
+        >>> sent = {"format": "wizardrules/action", "version": 2, "action": game["view"]["legal_actions"][0]}
         >>> game = table_move(game["table"], json.dumps(sent))
         >>> any(line.startswith("Alex bids") for line in game["sentences"])
         True

@@ -24,7 +24,7 @@ Examples:
 
 from typing import TYPE_CHECKING, Any, Final
 
-from wizardrules import _lazy, bots
+from wizardrules import _lazy, bots, events
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bidding import (
     BidContext,
@@ -72,26 +72,7 @@ from wizardrules.errors import (
     WizardRulesError,
     WrongPhaseError,
 )
-from wizardrules.events import (
-    BidChanged,
-    BidChangeHidden,
-    BidHidden,
-    BidMade,
-    BidsRevealed,
-    CardPassed,
-    CardPlayed,
-    CardsPassed,
-    Event,
-    GameOver,
-    HandSeen,
-    PassHidden,
-    PassReceived,
-    RoundScored,
-    RoundStarted,
-    TrickVoided,
-    TrickWon,
-    TrumpChosen,
-)
+from wizardrules.events import *  # noqa: F403 - the events, listed once: `events.__all__`
 from wizardrules.record import GameRecord
 from wizardrules.rules import (
     EDITION_2016,
@@ -185,17 +166,12 @@ __all__ = [
     "ActionError",
     "AmendError",
     "Bid",
-    "BidChangeHidden",
-    "BidChanged",
     "BidContext",
     "BidError",
     "BidFacts",
-    "BidHidden",
-    "BidMade",
     "BidNotAllowedError",
     "BidPolicy",
     "BidReveal",
-    "BidsRevealed",
     "BlindBidError",
     "Bot",
     "BotFactory",
@@ -204,9 +180,6 @@ __all__ = [
     "CardError",
     "CardKind",
     "CardNotHeldError",
-    "CardPassed",
-    "CardPlayed",
-    "CardsPassed",
     "ChangeBid",
     "ChooseTrump",
     "CloudChange",
@@ -217,16 +190,13 @@ __all__ = [
     "EntryError",
     "EntryKind",
     "EqualBids",
-    "Event",
     "ExpertBot",
     "FixedTrump",
     "FormatError",
     "FreeBids",
     "GameNights",
-    "GameOver",
     "GameRecord",
     "GameState",
-    "HandSeen",
     "IllegalActionError",
     "IllegalBidError",
     "IllegalTrumpError",
@@ -240,8 +210,6 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "PassCard",
-    "PassHidden",
-    "PassReceived",
     "PendingRound",
     "Phase",
     "PhaseError",
@@ -254,8 +222,6 @@ __all__ = [
     "Preset",
     "RandomBot",
     "Round",
-    "RoundScored",
-    "RoundStarted",
     "RuleBot",
     "Rules",
     "RulesError",
@@ -277,10 +243,7 @@ __all__ = [
     "Trick",
     "TrickDecision",
     "TrickError",
-    "TrickVoided",
-    "TrickWon",
     "TricksError",
-    "TrumpChosen",
     "UndeclaredCardError",
     "UndoError",
     "Variant",
@@ -306,3 +269,4 @@ __all__ = [
     "winners",
     "would_be_winner",
 ]
+__all__ += events.__all__

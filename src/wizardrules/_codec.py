@@ -119,8 +119,8 @@ def _score_from_data(data: JSON) -> ScoreRule:
 
 
 def _schedule_to_data(schedule: Schedule | ScheduleKind | None) -> JSON:
-    if schedule is None:
-        return None
+    if schedule is None:  # the ladder (R2.2), written by name; files of old versions have null, read as the same
+        return ScheduleKind.LADDER.value
     if isinstance(schedule, ScheduleKind):
         return schedule.value
     return {

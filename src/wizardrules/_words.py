@@ -26,6 +26,7 @@ __all__ = [
     "seat_label",
     "sentence",
     "suit_text",
+    "template",
     "trump_text",
     "winners_text",
 ]
@@ -91,51 +92,21 @@ _GERMAN: Final = {
     "Human": "Mensch",
 }
 
-# Sentence templates: English, German. Fields are filled by `sentence`.
+# Sentence templates: English, German. Fields are filled by `sentence`. An event's own sentences
+# are its class's (`wizardrules.events`); these are the ones that views, tricks and lessons share.
 _SENTENCES: Final = {
-    "trump chosen": ("{who} chooses {suit} as trump", "{who} wählt {suit} als Trumpf"),
-    "no trump chosen": ("{who} chooses no trump", "{who} wählt keinen Trumpf"),
-    "hand seen": ("{who} looks at the hand", "{who} sieht sich die Karten an"),
-    "bid": ("{who} bids {bid}", "{who} sagt {bid} an"),
-    "blind bid": ("{who} bids {bid} blind", "{who} sagt {bid} blind an"),
-    "card played": ("{who} plays {card}", "{who} spielt {card}"),
+    "round of": ("Round {number} of {rounds}", "Runde {number} von {rounds}"),
+    "turned up": ("{card} is turned up, {trump}", "{card} ist aufgedeckt, {trump}"),
     "trick won": ("{who} wins the trick with {card}", "{who} gewinnt den Stich mit {card}"),
     "trick voided": (
         "the Bomb voids the trick, nobody wins it; {who} leads next",
         "die Bombe hebt den Stich auf, niemand gewinnt ihn; {who} spielt aus",
     ),
-    "bid changed": (
-        "{who} changes the bid by {change} to {bid} (Cloud)",
-        "{who} ändert die Ansage um {change} auf {bid} (Wolke)",
-    ),
-    "card passed": ("{who} passes {card} to the left", "{who} gibt {card} nach links weiter"),
-    "cards passed": (
-        "everyone passes a card to the left: {cards}",
-        "alle geben eine Karte nach links weiter: {cards}",
-    ),
-    "bid hidden": ("{who} bids, hidden", "{who} sagt verdeckt an"),
-    "bids revealed": ("the bids are revealed: {bids}", "die Ansagen werden aufgedeckt: {bids}"),
-    "bid change hidden": (
-        "{who} changes the bid by one, hidden (Cloud)",
-        "{who} ändert die Ansage verdeckt um eins (Wolke)",
-    ),
-    "pass hidden": ("{who} chooses a card to pass to the left", "{who} wählt eine Karte zum Weitergeben"),
-    "pass received": (
-        "{who} passes {given} to the left and gets {received}",
-        "{who} gibt {given} nach links weiter und bekommt {received}",
-    ),
-    "round scored": ("Round {number} is scored: {points}", "Runde {number} ist gewertet: {points}"),
-    "points": ("{who} {points:+d} (total {total})", "{who} {points:+d} (Summe {total})"),
-    "round started": ("Round {number}: {who} deals; {trump}", "Runde {number}: {who} gibt; {trump}"),
-    "turned up": ("{card} is turned up, {trump}", "{card} ist aufgedeckt, {trump}"),
     "game over short": ("Game over", "Spielende"),
-    "nothing turned up": ("nothing is turned up, {trump}", "nichts ist aufgedeckt, {trump}"),
-    "werewolf": ("{who} swaps the Werewolf for it", "{who} tauscht den Werwolf dagegen"),
     "game over": ("Game over: {winners}", "Spielende: {winners}"),
     "wins": ("{who} wins with {points} points", "{who} gewinnt mit {points} Punkten"),
     "share": ("{who} share the win with {points} points", "{who} teilen sich den Sieg mit {points} Punkten"),
     "leads": ("{who} leads; no cards yet", "{who} spielt aus; noch keine Karten"),
-    "round of": ("Round {number} of {rounds}", "Runde {number} von {rounds}"),
     "holds": ("{who} holds {cards}", "{who} hat {cards}"),
     "holds nothing": ("{who} holds no cards", "{who} hat keine Karten"),
     "hand unseen": ("{who} has not seen the hand", "{who} kennt die eigenen Karten nicht"),
@@ -184,11 +155,16 @@ def sentence(key: str, lang: Language, **fields: object) -> str:
     """The sentence `key` in `lang`, its fields filled in.
 
     Examples:
-        >>> sentence("bid", Language.DE, who="Ann", bid=2)
-        'Ann sagt 2 an'
+        >>> sentence("round of", Language.DE, number=3, rounds=15)
+        'Runde 3 von 15'
     """
     english, german = _SENTENCES[key]
     return (german if lang is Language.DE else english).format(**fields)
+
+
+def template(key: str) -> tuple[str, str]:
+    """The sentence `key`'s templates, English and German, for an event that says what a trick says."""
+    return _SENTENCES[key]
 
 
 def checked_language(language: object) -> Language:

@@ -305,6 +305,11 @@ class ScheduleKind(enum.Enum):
         return Schedule.ladder(players)
 
 
+def _ladder_as_default(schedule: Schedule | ScheduleKind | None) -> Schedule | ScheduleKind | None:
+    """`ScheduleKind.LADDER` is the default, `None`: one rule set has one value (and one saved form)."""
+    return None if schedule is ScheduleKind.LADDER else schedule
+
+
 def _specials(values: Iterable[Special]) -> frozenset[Special]:
     return members_of(Special, values, "special_cards", RulesError)
 
@@ -322,7 +327,7 @@ class Rules:
         variants: house rules and variants switched on.
         special_cards: the special cards in the deck (R8).
         schedule: the rounds: a `Schedule`, a `ScheduleKind` resolved for the number of
-            players, or `None` for the ladder (R2.2).
+            players, or `None` for the ladder (R2.2); `ScheduleKind.LADDER` is kept as `None`.
         score_rule: how rounds are scored (R6).
         tiebreak: how equal totals are separated (R7.2).
 
@@ -341,7 +346,7 @@ class Rules:
     bid_reveal: BidReveal = BidReveal.OPEN
     variants: Variant = Variant.NONE
     special_cards: frozenset[Special] = field(default=frozenset(), converter=_specials)
-    schedule: Schedule | ScheduleKind | None = None
+    schedule: Schedule | ScheduleKind | None = field(default=None, converter=_ladder_as_default)
     score_rule: ScoreRule = STANDARD_SCORE
     tiebreak: TieBreak = TieBreak.NONE
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from attrs import frozen
+from attrs import field, frozen
 
 from wizardrules import _lazy
 from wizardrules._tables.codes import CARD_OF, HAND_BITS, cards_of
@@ -157,6 +157,9 @@ class PlayerView:
     passing: Card | None = None
     passed: tuple[tuple[Card, Card], ...] = ()
     legal_actions: tuple[Action, ...] = ()
+    _checked: bool = field(default=False, init=False, eq=False, repr=False)
+    """Whether the engine made this view (or the wire's reader read it): the wire writes it without
+    checking it again. A view made by hand, or changed with `attrs.evolve`, is checked. Not part of the value."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -219,7 +222,7 @@ class PlayerView:
             >>> from wizardrules import PlayerView, new_game
             >>> view = new_game(["Ann", "Ben", "Cem"], seed=3).view(2)
             >>> view.to_json()[:54]
-            '{"format": "wizardrules/view", "version": 1, "seat": 2'
+            '{"format": "wizardrules/view", "version": 2, "seat": 2'
             >>> PlayerView.from_json(view.to_json()) == view
             True
         """
@@ -330,7 +333,7 @@ def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
         if extra.passes is not None and extra.passes[seat] != NO_CARD:
             passing = CARD_OF[extra.passes[seat]]
         passed = tuple((CARD_OF[bits[seat]], CARD_OF[bits[(seat - 1) % n]]) for bits in extra.passed)
-    return PlayerView(
+    view = PlayerView(
         seat=seat,
         players=game.players,
         rules=rules,
@@ -359,6 +362,8 @@ def make_view(s: Core, seat: int, legal: tuple[Action, ...]) -> PlayerView:
         passed=passed,
         legal_actions=_UNSEEN if legal and clairvoyant and phase == PLAYING_PHASE else legal,  # R4.5
     )
+    object.__setattr__(view, "_checked", True)  # a game reaches it: the wire need not check it
+    return view
 
 
 _NONE: Final = (None,) * MAX_PLAYERS

@@ -132,7 +132,7 @@ class Table:
         >>> table, refused = table.act(ann["token"], parse_action("bid 7"), now=1.0)
         >>> refused["code"], refused["reason"], refused["legal_actions"]
         ('illegal_bid', 'Ann cannot bid 7: a bid is 0..1 (R4.1)', ['bid 0', 'bid 1'])
-        >>> document = '{"format": "wizardrules/action", "version": 1, "action": "bid 1"}'
+        >>> document = '{"format": "wizardrules/action", "version": 2, "action": "bid 1"}'
         >>> table, refused = table.act(ann["token"], document, now=2.0)
         >>> refused is None, table.view(ann["token"])["legal_actions"]
         (True, ['play G3'])

@@ -1,7 +1,8 @@
 """The JSON wire format of views, events and actions: what a table server sends to a UI, and back.
 
 Three documents travel between a table server and its clients, each an object with a
-`format` and a `version` (this module writes and reads version 1):
+`format` and a `version` (this module writes and reads version 2; see "Wire versions" in
+the docs' page "Build a UI" for what changed):
 
 - a **view** (`"format": "wizardrules/view"`): a [`PlayerView`][wizardrules.PlayerView],
   everything one seat may know, with the seat's legal actions in the notation
@@ -13,22 +14,25 @@ Three documents travel between a table server and its clients, each an object wi
 A single event is also a document of its own (`"format": "wizardrules/event"`); inside an
 events message the events carry only their `type` and fields. Every field is described
 in the docs' page "Build a UI" and in the JSON Schema shipped with the package
-([`schema`][wizardrules.wire.schema]). Cards are written in their notation (`"R13"`,
-`"CLOUD:G"`), suits by name (`"green"`), a Cloud's direction as `"up"` or `"down"`.
+([`schema`][wizardrules.wire.schema]), which this module builds from the same declarations
+its readers read with ([`generated_schema`][wizardrules.wire.generated_schema]). Cards are
+written in their notation (`"R13"`, `"CLOUD:G"`), suits by the notation's letter (`"G"`), a
+Cloud's direction as `"up"` or `"down"`, actions in their canonical notation (`"bid 1"`).
 
 Reading is the boundary for untrusted text: anything wrong is a `FormatError` that names
-the path of the bad field (`view.hand[2]: ...`), and nothing else escapes. What a writer
-writes, the reader reads back equal.
+the path of the bad field (`view.hand[2]: ...`), and nothing else escapes. A key twice in
+one object is refused too. What a writer writes, the reader reads back equal; what the
+reader would refuse, the writer refuses (a `FormatError`).
 
 Examples:
     >>> from wizardrules import new_game, wire
     >>> state = new_game(["Ann", "Ben", "Cem"], seed=3)
     >>> data = wire.to_dict(state.view(2))
-    >>> data["format"], data["hand"], data["legal_actions"]
-    ('wizardrules/view', ['G4'], ['bid 0', 'bid 1'])
+    >>> data["format"], data["trump"], data["hand"], data["legal_actions"]
+    ('wizardrules/view', 'G', ['G4'], ['bid 0', 'bid 1'])
     >>> wire.view_from_json(wire.to_json(state.view(2))) == state.view(2)
     True
-    >>> text = '{"format": "wizardrules/action", "version": 1, "action": "bid 1"}'
+    >>> text = '{"format": "wizardrules/action", "version": 2, "action": "bid 1"}'
     >>> state, events = state.step(wire.action_from_json(text))
     >>> wire.to_dict(events[0])
     {'type': 'BidMade', 'seat': 2, 'bid': 1, 'blind': False}
@@ -37,26 +41,26 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-from wizardrules import _codec
 from wizardrules._convert import shown, type_name
 from wizardrules.actions import ACTION_CLASSES, Action
 from wizardrules.engine import PlayerView
 from wizardrules.engine._reach import view_problem
 from wizardrules.errors import FormatError
 from wizardrules.events import Event
-from wizardrules.tricks import MAX_PLAYERS
-from wizardrules.wire._errors import ERROR_FORMAT, ERROR_SCHEMA_DEFS, ErrorCode, WireError, error_to_dict
-from wizardrules.wire._events import _event_body, _event_of
+from wizardrules.wire._errors import ERROR, ERROR_FORMAT, ErrorCode, WireError, error_to_dict
+from wizardrules.wire._events import EVENT, EVENT_IN_MESSAGE, _event_body, event_schemas
 from wizardrules.wire._table import (
     MAX_NAME,
+    SEAT_DOCUMENT,
     SEAT_FORMAT,
+    TABLE_DOCUMENT,
     TABLE_FORMAT,
-    TABLE_SCHEMA_DEFS,
+    UPDATE_DOCUMENT,
     UPDATE_FORMAT,
     Credentials,
     SeatInfo,
@@ -65,23 +69,27 @@ from wizardrules.wire._table import (
     Update,
 )
 from wizardrules.wire._values import (
+    ACTION,
     ACTION_FORMAT,
+    ACTION_TEXTS,
     EVENT_FORMAT,
     EVENTS_FORMAT,
     JSON,
+    MAX_EVENTS,
     MAX_TEXT,
+    SEAT,
     VERSION,
     VIEW_FORMAT,
+    Array,
+    Defs,
+    Nullable,
+    Record,
     T,
-    _action_of,
-    _each,
-    _fail,
-    _get,
     _object,
-    _optional,
-    _seat,
+    check_header,
+    loaded,
 )
-from wizardrules.wire._views import _view, _view_of, _view_text
+from wizardrules.wire._views import VIEW, view_data, view_text
 
 __all__ = [
     "ACTION_FORMAT",
@@ -111,12 +119,33 @@ __all__ = [
     "events_from_json",
     "events_to_dict",
     "events_to_json",
+    "generated_schema",
     "schema",
     "to_dict",
     "to_json",
     "view_from_dict",
     "view_from_json",
 ]
+
+EVENTS: Final = Record(
+    {
+        "seat": Nullable(SEAT, description="Whose events these are (GameState.events_for); null for the full events."),
+        "events": Array(EVENT_IN_MESSAGE, 0, MAX_EVENTS, description="The events of a step, in order."),
+    },
+    lambda values: values["events"],
+    what="an events message",
+    header=EVENTS_FORMAT,
+    ref="events",
+    description="An events message: the events of a step, in order, full or as one seat may know them.",
+)
+ACTION_DOCUMENT: Final = Record(
+    {"action": ACTION},
+    lambda values: values["action"],
+    what="an action document",
+    header=ACTION_FORMAT,
+    ref="action_document",
+    description="An action, as a client sends it.",
+)
 
 
 # -- documents -------------------------------------------------------------------------------------
@@ -126,21 +155,29 @@ def to_dict(value: PlayerView | Event | Action) -> dict[str, JSON]:
     """The wire form of a view (a versioned document), an event (its `type` and fields) or an action.
 
     Raises:
-        FormatError: `value` is none of these, or a view of a game whose rules have no saved
-            form (a custom bid policy or score rule).
+        FormatError: `value` is none of these; a view of a game whose rules have no saved form
+            (a custom bid policy or score rule); or a value made by hand that its reader would
+            refuse (a seat out of range, a field of the wrong kind, a view no game reaches).
 
     Examples:
         >>> from wizardrules import Card, CardPlayed, parse_action
         >>> to_dict(CardPlayed(seat=1, card=Card.parse("CLOUD:G")))
         {'type': 'CardPlayed', 'seat': 1, 'card': 'CLOUD:G'}
         >>> to_dict(parse_action("trump green"))
-        {'format': 'wizardrules/action', 'version': 1, 'action': 'trump green'}
+        {'format': 'wizardrules/action', 'version': 2, 'action': 'trump green'}
     """
     if isinstance(value, PlayerView):
-        return _written(value, _view)
+        data = _written(value, view_data)
+        _check_view(value, data)
+        return data
     if isinstance(value, ACTION_CLASSES):
-        return {"format": ACTION_FORMAT, "version": VERSION, "action": str(value)}
-    return _written(value, _event_body)
+        text = ACTION_TEXTS.get(value)
+        if text is None:
+            raise FormatError(
+                f"{type_name(value)} {shown(value)} has no wire form: it is not an action of the notation"
+            )
+        return {"format": ACTION_FORMAT, "version": VERSION, "action": text}
+    return _event_body(value)
 
 
 def _written(value: Any, write: Callable[[Any], T]) -> T:
@@ -155,6 +192,18 @@ def _written(value: Any, write: Callable[[Any], T]) -> T:
         raise FormatError(f"{kind} {shown(value)} has no wire form: {reason}") from None
 
 
+def _check_view(view: PlayerView, data: dict[str, JSON]) -> None:
+    """Refuse a view made by hand that the reader would refuse; the engine's views and the reader's pass unchecked."""
+    if view._checked:
+        return
+    try:
+        again = view_from_dict(data)
+    except FormatError as error:
+        raise FormatError(f"PlayerView {shown(view)} has no wire form: {error}") from None
+    if again != view:
+        raise FormatError(f"PlayerView {shown(view)} has no wire form: it reads back as another view")
+
+
 def to_json(value: PlayerView | Event | Action, *, indent: int | None = None) -> str:
     """The JSON text of a view, an event (a `"wizardrules/event"` document) or an action.
 
@@ -162,33 +211,38 @@ def to_json(value: PlayerView | Event | Action, *, indent: int | None = None) ->
         FormatError: as for [`to_dict`][wizardrules.wire.to_dict].
     """
     if isinstance(value, PlayerView) and indent is None:
-        return _written(value, _view_text)
+        if not value._checked:
+            _check_view(value, _written(value, view_data))
+        return _written(value, view_text)
     data = to_dict(value)
     if "format" not in data:  # an event on its own is a document of its own
         data = {"format": EVENT_FORMAT, "version": VERSION, **data}
-    return _written(data, lambda found: json.dumps(found, indent=indent, ensure_ascii=False))
+    return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
 def events_to_dict(events: Sequence[Event], *, seat: int | None = None) -> dict[str, JSON]:
     """An events message: the events of a step, in order; `seat` says whose they are (`None`: the full events).
 
     Raises:
-        FormatError: an entry is not an event, or `seat` is not a seat number.
+        FormatError: an entry is not an event or one its reader would refuse, there are more
+            than 1,000, or `seat` is not a seat number.
 
     Examples:
         >>> from wizardrules import BidHidden
         >>> events_to_dict([BidHidden(seat=0)], seat=1)
-        {'format': 'wizardrules/events', 'version': 1, 'seat': 1, 'events': [{'type': 'BidHidden', 'seat': 0}]}
+        {'format': 'wizardrules/events', 'version': 2, 'seat': 1, 'events': [{'type': 'BidHidden', 'seat': 0}]}
     """
-    if seat is not None and (type(seat) is not int or not 0 <= seat < MAX_PLAYERS):
-        raise FormatError(f"events seat {shown(seat)} must be a seat 0..{MAX_PLAYERS - 1} or None")
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= SEAT.high):
+        raise FormatError(f"events seat {shown(seat)} must be a seat 0..{SEAT.high} or None")
     if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
         raise FormatError(f"events {shown(events)} must be a sequence of events")
+    if len(events) > MAX_EVENTS:
+        raise FormatError(f"events: {len(events)} events, more than the {MAX_EVENTS} a message holds")
     return {
         "format": EVENTS_FORMAT,
         "version": VERSION,
         "seat": seat,
-        "events": [_written(event, _event_body) for event in events],
+        "events": [_event_body(event) for event in events],
     }
 
 
@@ -198,33 +252,7 @@ def events_to_json(events: Sequence[Event], *, seat: int | None = None, indent: 
     Raises:
         FormatError: as for [`events_to_dict`][wizardrules.wire.events_to_dict].
     """
-    data = events_to_dict(events, seat=seat)
-    return _written(data, lambda found: json.dumps(found, indent=indent, ensure_ascii=False))
-
-
-def _document(data: JSON, format_name: str, what: str) -> Mapping[str, JSON]:
-    found = _object(data, what)
-    if found.get("format") != format_name:
-        raise _fail(f"{what}.format", f"{shown(found.get('format'))} must be {format_name!r}")
-    version = found.get("version")
-    if type(version) is not int or version != VERSION:
-        raise _fail(f"{what}.version", f"{shown(version)} is not supported (this reads {VERSION})")
-    return found
-
-
-def _loaded(text: str | bytes, what: str) -> JSON:
-    """The JSON value of `text`, checked for its length and its nesting."""
-    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_TEXT:
-        raise FormatError(f"{what}: the text is longer than {MAX_TEXT} characters")
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise FormatError(f"{what}: expected JSON text, got {type_name(text)}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise FormatError(f"{what}: not JSON ({shown(str(error))})") from None
-    if _codec._depth(data) > _codec.MAX_DEPTH:
-        raise FormatError(f"{what}: arrays and objects nested more than {_codec.MAX_DEPTH} deep")
-    return data
+    return json.dumps(events_to_dict(events, seat=seat), indent=indent, ensure_ascii=False)
 
 
 def view_from_dict(data: JSON) -> PlayerView:
@@ -236,10 +264,11 @@ def view_from_dict(data: JSON) -> PlayerView:
             round, hand or trick of the wrong size, counts beyond the round, a card seen more
             often than the deck holds it).
     """
-    view = _view_of(_document(data, VIEW_FORMAT, "view"))
+    view: PlayerView = VIEW.read(data, "view")
     problem = view_problem(view)
     if problem:
         raise FormatError(f"view: no game reaches this view: {problem}")
+    object.__setattr__(view, "_checked", True)  # the reader's own: written again without a check
     return view
 
 
@@ -247,14 +276,14 @@ def view_from_json(text: str | bytes) -> PlayerView:
     """A view from its JSON text.
 
     Raises:
-        FormatError: not JSON, too long or too deeply nested, or as for
-            [`view_from_dict`][wizardrules.wire.view_from_dict].
+        FormatError: not JSON, too long or too deeply nested, a key twice in one object, or as
+            for [`view_from_dict`][wizardrules.wire.view_from_dict].
     """
-    return view_from_dict(_loaded(text, "view"))
+    return view_from_dict(loaded(text, "view"))
 
 
 def event_from_dict(data: JSON) -> Event:
-    """An event from its wire form (its `type` and fields; a `format` and `version`, if present, are checked).
+    """An event from its wire form: its `type` and fields, or its document (with `format` and `version`).
 
     Raises:
         FormatError: not an event, or a field is wrong; the message names the field's path.
@@ -265,8 +294,16 @@ def event_from_dict(data: JSON) -> Event:
     """
     found = _object(data, "event")
     if "format" in found or "version" in found:
-        _document(found, EVENT_FORMAT, "event")
-    return _event_of(found, "event")
+        return _event_document(found)
+    event: Event = EVENT.read(found, "event")
+    return event
+
+
+def _event_document(data: JSON) -> Event:
+    found = _object(data, "event")
+    check_header(found, EVENT_FORMAT, "event")
+    event: Event = EVENT.read({key: value for key, value in found.items() if key not in ("format", "version")}, "event")
+    return event
 
 
 def event_from_json(text: str | bytes) -> Event:
@@ -275,7 +312,7 @@ def event_from_json(text: str | bytes) -> Event:
     Raises:
         FormatError: not JSON, not an event document of this version, or a field is wrong.
     """
-    return _event_of(_document(_loaded(text, "event"), EVENT_FORMAT, "event"), "event")
+    return _event_document(loaded(text, "event"))
 
 
 def events_from_dict(data: JSON) -> tuple[Event, ...]:
@@ -285,9 +322,8 @@ def events_from_dict(data: JSON) -> tuple[Event, ...]:
         FormatError: not an events message of this version, or an event is wrong; the
             message names the path (`events.events[3].seat: ...`).
     """
-    found = _document(data, EVENTS_FORMAT, "events")
-    _optional(_get(found, "seat", "events"), "events.seat", _seat)
-    return _each(_get(found, "events", "events"), "events.events", _event_of)
+    events: tuple[Event, ...] = EVENTS.read(data, "events")
+    return events
 
 
 def events_from_json(text: str | bytes) -> tuple[Event, ...]:
@@ -296,17 +332,18 @@ def events_from_json(text: str | bytes) -> tuple[Event, ...]:
     Raises:
         FormatError: not JSON, or as for [`events_from_dict`][wizardrules.wire.events_from_dict].
     """
-    return events_from_dict(_loaded(text, "events"))
+    return events_from_dict(loaded(text, "events"))
 
 
 def action_from_dict(data: JSON) -> Action:
     """The action of an action document.
 
     Raises:
-        FormatError: not an action document of this version, or its action is not in the notation.
+        FormatError: not an action document of this version, or its action is not in the
+            canonical notation (`str(action)`: `"bid 1"`, not `"Bid 1"` or `"bid 01"`).
     """
-    found = _document(data, ACTION_FORMAT, "action")
-    return _action_of(_get(found, "action", "action"), "action.action")
+    action: Action = ACTION_DOCUMENT.read(data, "action")
+    return action
 
 
 def action_from_json(text: str | bytes) -> Action:
@@ -316,36 +353,87 @@ def action_from_json(text: str | bytes) -> Action:
         FormatError: not JSON, or as for [`action_from_dict`][wizardrules.wire.action_from_dict].
 
     Examples:
-        >>> action_from_json('{"format": "wizardrules/action", "version": 1, "action": "play CLOUD:G"}')
+        >>> action_from_json('{"format": "wizardrules/action", "version": 2, "action": "play CLOUD:G"}')
         Play(card=Card.parse('CLOUD:G'))
     """
-    return action_from_dict(_loaded(text, "action"))
+    return action_from_dict(loaded(text, "action"))
+
+
+# -- the schema -------------------------------------------------------------------------------------
+
+_DOCUMENTS: Final = ("view", "events", "event_document", "action_document", "error", "seat_document",
+                     "table_document", "update")  # fmt: skip
+"""The documents of the wire format, by their names in the schema's `$defs`."""
+
+
+def generated_schema() -> dict[str, JSON]:
+    """The JSON Schema (draft 2020-12) of the wire format, built from the declarations its readers read with.
+
+    Its `$defs` hold one schema per document (`view`, `events`, `event_document`,
+    `action_document`, `error`, `seat_document`, `table_document`, `update`) and per part
+    (`card`, `trick`, `round`, `rules`, `event`, ...); the whole accepts any of the
+    documents. The package ships it ([`schema`][wizardrules.wire.schema] reads the file), and
+    `python -m wizardrules.wire` prints it.
+
+    The readers and the schema agree on each document's fields, types, bounds and texts; a
+    reader checks more than any schema can state: a trick's cards against the deck, a
+    schedule's trumps against its rounds, and that some game reaches a view.
+
+    Examples:
+        >>> import json
+        >>> generated_schema() == schema()
+        True
+        >>> generated_schema()["$defs"]["suit"]["enum"]
+        ['R', 'Y', 'G', 'B']
+        >>> generated_schema()["$defs"]["view"]["properties"]["version"]
+        {'const': 2}
+    """
+    defs: Defs = {}
+    for spec in (SEAT,):  # the seat first: the parts every document shares
+        spec.schema(defs)
+    VIEW.schema(defs)
+    EVENTS.schema(defs)
+    event_schemas(defs)
+    ACTION_DOCUMENT.schema(defs)
+    ERROR.schema(defs)
+    SEAT_DOCUMENT.schema(defs)
+    TABLE_DOCUMENT.schema(defs)
+    UPDATE_DOCUMENT.schema(defs)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://wizardrules.github.io/wizardrules/schemas/wire.schema.json",
+        "title": f"wizardrules wire format, version {VERSION}",
+        "description": "The JSON documents a table server and its clients exchange: a view (format "
+        "wizardrules/view), an events message (wizardrules/events), a single event (wizardrules/event), an "
+        "action (wizardrules/action), an error (wizardrules/error), and a table's seat, table and update "
+        f"documents. Every document has its format and version {VERSION}. Generated by "
+        "`python -m wizardrules.wire` from the code that reads the documents.",
+        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in _DOCUMENTS],
+        "$defs": defs,
+    }
+
+
+def _schema_text() -> str:
+    """The text of the shipped schema file: `generated_schema()` as JSON, two spaces a level."""
+    return json.dumps(generated_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 @cache
-def _schema_text() -> str:
+def _schema_file() -> str:
     return resources.files("wizardrules").joinpath("schemas/wire.schema.json").read_text(encoding="utf-8")
 
 
 def schema() -> dict[str, JSON]:
-    """The JSON Schema (draft 2020-12) of the wire format, shipped with the package.
+    """The JSON Schema (draft 2020-12) of the wire format, as the package ships it.
 
-    Its `$defs` hold one schema per document (`view`, `events`, `event_document`,
-    `action_document`, and a table's `error`, `seat_document`, `table_document` and
-    `update`) and per part; the whole accepts any of the documents.
+    The file is [`generated_schema`][wizardrules.wire.generated_schema] written out, and the
+    tests keep it so; reading it is quicker than building it. Its `$defs` hold one schema per
+    document (`view`, `events`, `event_document`, `action_document`, `error`,
+    `seat_document`, `table_document`, `update`) and per part.
 
     Examples:
         >>> sorted(schema()["$defs"])[:4]
         ['action', 'action_document', 'bid_policy', 'card']
     """
-    loaded: dict[str, JSON] = json.loads(_schema_text())
-    _add_parts(loaded)
-    return loaded
-
-
-def _add_parts(whole: dict[str, JSON]) -> None:
-    """Add the error and table documents' schema parts (made in code) to the shipped schema."""
-    for parts in (ERROR_SCHEMA_DEFS, TABLE_SCHEMA_DEFS):
-        for name, make in parts.items():
-            whole["$defs"][name] = make()
-            whole["oneOf"].append({"$ref": f"#/$defs/{name}"})
+    loaded_schema: dict[str, JSON] = json.loads(_schema_file())
+    return loaded_schema

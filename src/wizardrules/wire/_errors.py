@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from attrs import frozen
@@ -28,7 +28,18 @@ from wizardrules.errors import (
     WizardRulesError,
     WrongPhaseError,
 )
-from wizardrules.wire._values import JSON, VERSION, _action_of, _each, _fail, _get, _object, _optional, _str
+from wizardrules.wire._values import (
+    ACTION,
+    ACTION_TEXTS,
+    JSON,
+    VERSION,
+    Array,
+    Choice,
+    Nullable,
+    Record,
+    Text,
+    checked,
+)
 
 ERROR_FORMAT: Final = "wizardrules/error"
 """The `format` of an error document."""
@@ -96,7 +107,6 @@ _CODE_OF_ERROR: Final[tuple[tuple[type[WizardRulesError], ErrorCode], ...]] = (
     (FormatError, ErrorCode.BAD_DOCUMENT),
     (NotationError, ErrorCode.BAD_DOCUMENT),
 )
-_CODE_OF_VALUE: Final = {code.value: code for code in ErrorCode}
 
 
 def _cut(text: str) -> str:
@@ -171,7 +181,7 @@ class WireError:
             raise FormatError(f"{shown(self)} has no wire form: code and reason must be an ErrorCode and text")
         if self.reason_de is not None and not isinstance(self.reason_de, str):
             raise FormatError(f"{shown(self)} has no wire form: reason_de must be text or None")
-        return {
+        data = {
             "format": ERROR_FORMAT,
             "version": VERSION,
             "code": self.code.value,
@@ -179,6 +189,14 @@ class WireError:
             "reason_de": None if self.reason_de is None else _cut(self.reason_de),
             "legal_actions": [str(action) for action in _legal(self.legal_actions)],
         }
+        written = WireError(
+            code=self.code,
+            reason=_cut(self.reason),
+            reason_de=None if self.reason_de is None else _cut(self.reason_de),
+            legal_actions=tuple(_legal(self.legal_actions)),
+        )
+        checked(data, ERROR, "error", written)
+        return data
 
     @classmethod
     def from_dict(cls, data: JSON) -> WireError:
@@ -188,24 +206,8 @@ class WireError:
             FormatError: not an error document of this version, or a field is wrong; the
                 message names the field's path.
         """
-        found = _object(data, "error")
-        if found.get("format") != ERROR_FORMAT:
-            raise _fail("error.format", f"{shown(found.get('format'))} must be {ERROR_FORMAT!r}")
-        if found.get("version") != VERSION or type(found.get("version")) is not int:
-            raise _fail("error.version", f"{shown(found.get('version'))} is not supported (this reads {VERSION})")
-        extra = sorted(set(found) - {"format", "version", "code", "reason", "reason_de", "legal_actions"})
-        if extra:
-            raise _fail(f"error.{extra[0]}", f"an error document has no field {shown(extra[0])}")
-        code = _get(found, "code", "error")
-        if type(code) is not str or code not in _CODE_OF_VALUE:
-            raise _fail("error.code", f"{shown(code)} is not an error code")
-        reading: Callable[[JSON, str], str] = _str
-        return cls(
-            code=_CODE_OF_VALUE[code],
-            reason=_str(_get(found, "reason", "error"), "error.reason"),
-            reason_de=_optional(_get(found, "reason_de", "error"), "error.reason_de", reading),
-            legal_actions=_each(_get(found, "legal_actions", "error"), "error.legal_actions", _action_of),
-        )
+        found: WireError = ERROR.read(data, "error")
+        return found
 
 
 def _legal(legal: PlayerView | Sequence[Action] | None) -> tuple[Action, ...]:
@@ -242,22 +244,17 @@ def error_to_dict(error: WizardRulesError, legal: PlayerView | Sequence[Action] 
     return WireError.of(error, legal).to_dict()
 
 
-def _error_schema() -> dict[str, JSON]:
-    return {
-        "type": "object",
-        "description": "Why a server refused what a client sent: a stable code, the reason and the legal actions.",
-        "properties": {
-            "format": {"const": ERROR_FORMAT},
-            "version": {"const": VERSION},
-            "code": {"enum": [code.value for code in ErrorCode]},
-            "reason": {"type": "string", "maxLength": _MAX_REASON},
-            "reason_de": {"type": ["string", "null"], "maxLength": _MAX_REASON},
-            "legal_actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
-        },
-        "required": ["format", "version", "code", "reason", "reason_de", "legal_actions"],
-        "additionalProperties": False,
-    }
-
-
-ERROR_SCHEMA_DEFS: Final[Mapping[str, Callable[[], dict[str, JSON]]]] = {"error": _error_schema}
-"""The schema part of the error document, by its name in the wire schema's `$defs`."""
+ERROR: Final = Record(
+    {
+        "code": Choice({code.value: code for code in ErrorCode}, "an error code"),
+        "reason": Text(0, _MAX_REASON, description="Why, in English, fit to show the person."),
+        "reason_de": Nullable(Text(0, _MAX_REASON), description="The same in German, when the library has it."),
+        "legal_actions": Array(ACTION, 0, len(ACTION_TEXTS), description="What the seat may do now."),
+    },
+    lambda values: WireError(**values),
+    what="an error document",
+    header=ERROR_FORMAT,
+    ref="error",
+    description="Why a server refused what a client sent: a stable code, the reason and the legal actions.",
+)
+"""The error document's spec."""

@@ -1,135 +1,164 @@
-"""The wire form of every event: its fields, how each is written and how it is read."""
+"""The wire form of every event, derived from the events' registry (`wizardrules.events`).
+
+Each event class's fields say what kind of value they hold (`Kind`) and how many (`Shape`);
+this module maps each kind to its `Spec` once, so the readers, the writers and the JSON
+Schema of every event, a new one too, come from the event's own declaration.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 from wizardrules._convert import shown
 from wizardrules.errors import FormatError
-from wizardrules.events import (
-    BidChanged,
-    BidChangeHidden,
-    BidHidden,
-    BidMade,
-    BidsRevealed,
-    CardPassed,
-    CardPlayed,
-    CardsPassed,
-    Event,
-    GameOver,
-    HandSeen,
-    PassHidden,
-    PassReceived,
-    RoundScored,
-    RoundStarted,
-    TrickVoided,
-    TrickWon,
-    TrumpChosen,
-)
-from wizardrules.tricks import MAX_PLAYERS
+from wizardrules.events import EVENT_CLASSES, Event, Kind, Shape, wire_fields
 from wizardrules.wire._values import (
-    _CARD_TEXT,
-    _CHANGE_NAME,
-    _MAX_POINTS,
+    BOOLEAN,
+    CARD,
+    CHANGE,
+    COUNT,
+    EVENT_FORMAT,
     JSON,
-    _bool,
-    _card,
-    _cards,
-    _change_of,
-    _each,
-    _fail,
-    _get,
-    _int,
-    _made,
-    _object,
-    _optional,
-    _round,
-    _round_of,
-    _seat,
-    _str,
-    _suit,
-    _suit_of,
-    _trick,
-    _trick_of,
+    NAME,
+    NUMBER,
+    PLACE,
+    POINTS,
+    ROUND,
+    SEAT,
+    SUIT,
+    TRICK,
+    VERSION,
+    Array,
+    Constant,
+    Defs,
+    Nullable,
+    Record,
+    Spec,
+    Tagged,
 )
 
-# -- events ------------------------------------------------------------------------------------
-
-_Field = tuple[str, Callable[[Any], JSON], Callable[[JSON, str], Any]]
-"""A field of an event: its name, how it is written and how it is read (value, path)."""
-
-
-def _same(value: JSON) -> JSON:
-    return value
-
-
-def _points(value: JSON, path: str) -> int:
-    return _int(value, path, -_MAX_POINTS, _MAX_POINTS)
-
-
-_SEAT: Final[_Field] = ("seat", _same, _seat)
-_EVENT_FIELDS: Final[dict[type, tuple[_Field, ...]]] = {
-    RoundStarted: (
-        ("round_number", _same, lambda v, p: _int(v, p, 1)),
-        ("dealer", _same, _seat),
-        ("turned_up", lambda c: None if c is None else _CARD_TEXT[c], lambda v, p: _optional(v, p, _card)),
-        ("trump", _suit, _suit_of),
-        ("werewolf", _same, lambda v, p: _optional(v, p, _seat)),
-    ),
-    TrumpChosen: (_SEAT, ("suit", _suit, _suit_of)),
-    HandSeen: (_SEAT,),
-    BidMade: (_SEAT, ("bid", _same, _int), ("blind", _same, _bool)),
-    BidHidden: (_SEAT,),
-    BidsRevealed: (
-        ("bids", list, lambda v, p: _each(v, p, _int)),
-        ("blind", list, lambda v, p: _each(v, p, _bool)),
-    ),
-    CardPlayed: (_SEAT, ("card", _CARD_TEXT.__getitem__, _card)),
-    TrickWon: (_SEAT, ("trick", _trick, _trick_of)),
-    TrickVoided: (("leader", _same, _seat), ("trick", _trick, _trick_of)),
-    BidChanged: (_SEAT, ("change", _CHANGE_NAME.__getitem__, _change_of), ("bid", _same, _int)),
-    BidChangeHidden: (_SEAT,),
-    CardPassed: (_SEAT, ("card", _CARD_TEXT.__getitem__, _card)),
-    PassHidden: (_SEAT,),
-    CardsPassed: (("cards", _cards, lambda v, p: _each(v, p, _card)),),
-    PassReceived: (
-        _SEAT,
-        ("given", _CARD_TEXT.__getitem__, _card),
-        ("received", _CARD_TEXT.__getitem__, _card),
-    ),
-    RoundScored: (("round", _round, _round_of), ("totals", list, lambda v, p: _each(v, p, _points))),
-    GameOver: (
-        ("totals", list, lambda v, p: _each(v, p, _points)),
-        ("standings", list, lambda v, p: _each(v, p, lambda s, q: _int(s, q, 1, MAX_PLAYERS))),
-        ("winners", list, lambda v, p: _each(v, p, _str)),
-    ),
+_OF_KIND: Final[dict[Kind, Spec[Any]]] = {
+    Kind.SEAT: SEAT,
+    Kind.COUNT: COUNT,
+    Kind.NUMBER: NUMBER,
+    Kind.FLAG: BOOLEAN,
+    Kind.CARD: CARD,
+    Kind.SUIT: SUIT,
+    Kind.CHANGE: CHANGE,
+    Kind.TRICK: TRICK,
+    Kind.ROUND: ROUND,
+    Kind.POINTS: POINTS,
+    Kind.PLACE: PLACE,
+    Kind.NAME: NAME,
 }
-_EVENT_OF_TYPE: Final = {cls.__name__: cls for cls in _EVENT_FIELDS}
+"""The spec of each kind of value an event's field holds."""
+
+
+def _spec(kind: Kind, shape: Shape) -> Spec[Any]:
+    spec = _OF_KIND[kind]
+    if shape is Shape.OPTIONAL:
+        return Nullable(spec)
+    if shape is Shape.PER_SEAT:
+        return Array(spec, per_seat=True)
+    if shape is Shape.SOME:
+        return Array(spec, 1, some=True)
+    return spec
+
+
+def _summary(cls: type) -> str:
+    """The first paragraph of a class's docstring, on one line."""
+    return " ".join((cls.__doc__ or "").strip().split("\n\n", 1)[0].split())
+
+
+def _record(cls: type[Event]) -> Record[Event]:
+    fields = {name: _spec(on.kind, on.shape) for name, on in wire_fields(cls)}
+    table = next((name for name, on in wire_fields(cls) if on.shape is Shape.PER_SEAT or on.kind in _TABLES), None)
+
+    def make(values: dict[str, Any]) -> Event:
+        event: Event = cls(**{name: values[name] for name in fields})
+        return event
+
+    return Record(
+        {"type": Constant(cls.__name__), **fields},
+        make,
+        what=cls.__name__,
+        table=table,
+        unmake=lambda event: {"type": cls.__name__, **{name: getattr(event, name) for name in fields}},
+        closed=False,  # the event and event document close it (unevaluatedProperties)
+        description=_summary(cls),
+    )
+
+
+_TABLES: Final = frozenset({Kind.TRICK, Kind.ROUND})
+"""The kinds of value that tell the number of players."""
+EVENT_RECORDS: Final[dict[str, Record[Event]]] = {cls.__name__: _record(cls) for cls in EVENT_CLASSES}
+"""Each event's spec, by its type's name."""
+EVENT: Final[Tagged[Event]] = Tagged(
+    "type",
+    EVENT_RECORDS,
+    what="an event type",
+    ref="event_fields",
+    description="An event's type and fields (open: see event and event_document).",
+)
+
+
+class _InMessage(Spec[Event]):
+    """An event inside an events message or an update: its type and fields only."""
+
+    def read(self, value: JSON, path: str, n: int | None = None) -> Event:
+        return _event_of(value, path)
+
+    def _schema(self, defs: Defs) -> dict[str, JSON]:
+        if "event" not in defs:
+            event_schemas(defs)
+        return {"$ref": "#/$defs/event"}
+
+
+EVENT_IN_MESSAGE: Final = _InMessage()
+"""An event as an events message and an update hold it."""
+
+
+def event_schemas(defs: Defs) -> None:
+    """Put the events' schemas in `defs`: their fields, an event in a message, and an event's own document."""
+    fields = EVENT.schema(defs)
+    defs["event"] = {
+        "description": "An event inside an events message or an update: its type and its fields, nothing else.",
+        **fields,
+        "unevaluatedProperties": False,
+    }
+    defs["event_document"] = {
+        "type": "object",
+        "description": "A single event as a document of its own.",
+        "properties": {"format": {"const": EVENT_FORMAT}, "version": {"const": VERSION}},
+        "required": ["format", "version", "type"],
+        **fields,
+        "unevaluatedProperties": False,
+    }
 
 
 def _event_body(event: Event) -> dict[str, JSON]:
-    fields = _EVENT_FIELDS.get(type(event))
-    if fields is None:
+    """An event's wire form, checked: what its reader would refuse is a `FormatError` here."""
+    record = EVENT_RECORDS.get(type(event).__name__)
+    if record is None or type(event) not in _CLASSES:
         raise FormatError(f"{shown(event)} is not an event")
-    body: dict[str, JSON] = {"type": type(event).__name__}
-    for name, write, _read in fields:
-        body[name] = write(getattr(event, name))
+    try:
+        body: dict[str, JSON] = record.write(event)
+        again = _event_of(body, "event")
+    except FormatError as error:
+        reason = str(error).removeprefix("event")
+        raise FormatError(f"{type(event).__name__} {shown(event)} has no wire form: {reason.lstrip('.: ')}") from None
+    except (KeyError, AttributeError, TypeError, ValueError, IndexError, RecursionError) as error:
+        reason = f"a field holds a value of the wrong kind ({error!r:.80})"
+        raise FormatError(f"{type(event).__name__} {shown(event)} has no wire form: {reason}") from None
+    if again != event:
+        raise FormatError(f"{type(event).__name__} {shown(event)} has no wire form: it reads back as {shown(again)}")
     return body
 
 
 def _event_of(value: JSON, path: str) -> Event:
-    data = _object(value, path)
-    kind = _get(data, "type", path)
-    cls = _EVENT_OF_TYPE.get(kind) if type(kind) is str else None
-    if cls is None:
-        names = ", ".join(_EVENT_OF_TYPE)
-        raise _fail(f"{path}.type", f"{shown(kind)} is not an event type; expected one of {names}")
-    fields = _EVENT_FIELDS[cls]
-    known = {"type", "format", "version", *(name for name, _, _ in fields)}
-    extra = sorted(key for key in data if key not in known)
-    if extra:
-        raise _fail(f"{path}.{extra[0]}", f"{kind} has no field {shown(extra[0])}")
-    values = {name: read(_get(data, name, path), f"{path}.{name}") for name, _write, read in fields}
-    event: Event = _made(path, lambda: cls(**values))
-    return event
+    """An event from its type and fields (no `format` or `version`: see `event_from_dict`)."""
+    found: Event = EVENT.read(value, path)
+    return found
+
+
+_CLASSES: Final = frozenset(EVENT_CLASSES)

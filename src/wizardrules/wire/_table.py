@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
 from typing import Final
 
 from attrs import frozen
@@ -13,19 +12,21 @@ from wizardrules._names import check_name
 from wizardrules.errors import PlayerError
 from wizardrules.events import Event
 from wizardrules.tricks import MAX_PLAYERS
-from wizardrules.wire._events import _event_body, _event_of
+from wizardrules.wire._events import EVENT_IN_MESSAGE, _event_body
 from wizardrules.wire._values import (
+    BOOLEAN,
     JSON,
+    MAX_EVENTS,
+    SEAT,
     VERSION,
-    _bool,
-    _each,
-    _fail,
-    _get,
-    _int,
-    _object,
-    _optional,
-    _seat,
-    _str,
+    Array,
+    Choice,
+    Integer,
+    Nullable,
+    Number,
+    Record,
+    Text,
+    checked,
 )
 
 SEAT_FORMAT: Final = "wizardrules/seat"
@@ -54,32 +55,6 @@ class SeatStatus(enum.Enum):
     """A bot plays it for the whole game."""
 
 
-_STATUS_OF_VALUE: Final = {status.value: status for status in SeatStatus}
-
-
-def _header(data: JSON, format_name: str, what: str, fields: set[str]) -> Mapping[str, JSON]:
-    found = _object(data, what)
-    if found.get("format") != format_name:
-        raise _fail(f"{what}.format", f"{shown(found.get('format'))} must be {format_name!r}")
-    if type(found.get("version")) is not int or found.get("version") != VERSION:
-        raise _fail(f"{what}.version", f"{shown(found.get('version'))} is not supported (this reads {VERSION})")
-    extra = sorted(set(found) - {"format", "version", *fields})
-    if extra:
-        raise _fail(f"{what}.{extra[0]}", f"a {what} document has no field {shown(extra[0])}")
-    return found
-
-
-def _name(value: JSON, path: str) -> str:
-    text = _str(value, path)
-    if not 0 < len(text) <= MAX_NAME:
-        raise _fail(path, f"{shown(text)} must be a name of 1..{MAX_NAME} characters")
-    return text
-
-
-def _index(value: JSON, path: str) -> int:
-    return _int(value, path, 0, _MAX_INDEX)
-
-
 @frozen(kw_only=True)
 class Credentials:
     """A seat document: what a person gets once, when they sit down; the token acts for the seat.
@@ -95,8 +70,14 @@ class Credentials:
     token: str
 
     def to_dict(self) -> dict[str, JSON]:
-        """The seat document (`"format": "wizardrules/seat"`)."""
-        return {"format": SEAT_FORMAT, "version": VERSION, "seat": self.seat, "name": self.name, "token": self.token}
+        """The seat document (`"format": "wizardrules/seat"`).
+
+        Raises:
+            FormatError: a field its reader would refuse.
+        """
+        data = {"format": SEAT_FORMAT, "version": VERSION, "seat": self.seat, "name": self.name, "token": self.token}
+        checked(data, SEAT_DOCUMENT, "seat", self)
+        return data
 
     @classmethod
     def from_dict(cls, data: JSON) -> Credentials:
@@ -105,15 +86,8 @@ class Credentials:
         Raises:
             FormatError: not a seat document of this version, or a field is wrong.
         """
-        found = _header(data, SEAT_FORMAT, "seat", {"seat", "name", "token"})
-        token = _str(_get(found, "token", "seat"), "seat.token")
-        if not 0 < len(token) <= MAX_TOKEN:
-            raise _fail("seat.token", f"a token has 1..{MAX_TOKEN} characters, not {len(token)}")
-        return cls(
-            seat=_seat(_get(found, "seat", "seat"), "seat.seat"),
-            name=_name(_get(found, "name", "seat"), "seat.name"),
-            token=token,
-        )
+        found: Credentials = SEAT_DOCUMENT.read(data, "seat")
+        return found
 
 
 @frozen(kw_only=True)
@@ -132,21 +106,6 @@ class SeatInfo:
 
     def _to_dict(self) -> dict[str, JSON]:
         return {"seat": self.seat, "name": self.name, "status": self.status.value}
-
-
-def _seat_info(value: JSON, path: str) -> SeatInfo:
-    data = _object(value, path)
-    extra = sorted(set(data) - {"seat", "name", "status"})
-    if extra:
-        raise _fail(f"{path}.{extra[0]}", f"a seat has no field {shown(extra[0])}")
-    status = _get(data, "status", path)
-    if type(status) is not str or status not in _STATUS_OF_VALUE:
-        raise _fail(f"{path}.status", f"{shown(status)} is not a seat status")
-    return SeatInfo(
-        seat=_seat(_get(data, "seat", path), f"{path}.seat"),
-        name=_optional(_get(data, "name", path), f"{path}.name", _name),
-        status=_STATUS_OF_VALUE[status],
-    )
 
 
 @frozen(kw_only=True)
@@ -170,8 +129,12 @@ class TableInfo:
     timeout: float
 
     def to_dict(self) -> dict[str, JSON]:
-        """The table document (`"format": "wizardrules/table"`)."""
-        return {
+        """The table document (`"format": "wizardrules/table"`).
+
+        Raises:
+            FormatError: a field its reader would refuse.
+        """
+        data = {
             "format": TABLE_FORMAT,
             "version": VERSION,
             "seats": [seat._to_dict() for seat in self.seats],
@@ -181,6 +144,8 @@ class TableInfo:
             "you": self.you,
             "timeout": self.timeout,
         }
+        checked(data, TABLE_DOCUMENT, "table", self)
+        return data
 
     @classmethod
     def from_dict(cls, data: JSON) -> TableInfo:
@@ -189,18 +154,8 @@ class TableInfo:
         Raises:
             FormatError: not a table document of this version, or a field is wrong.
         """
-        found = _header(data, TABLE_FORMAT, "table", {"seats", "started", "over", "index", "you", "timeout"})
-        timeout = _get(found, "timeout", "table")
-        if type(timeout) not in (int, float) or not 0 < timeout <= 86_400:
-            raise _fail("table.timeout", f"{shown(timeout)} must be a number of seconds in (0, 86400]")
-        return cls(
-            seats=_each(_get(found, "seats", "table"), "table.seats", _seat_info),
-            started=_bool(_get(found, "started", "table"), "table.started"),
-            over=_bool(_get(found, "over", "table"), "table.over"),
-            index=_optional(_get(found, "index", "table"), "table.index", _index),
-            you=_optional(_get(found, "you", "table"), "table.you", _seat),
-            timeout=float(timeout),
-        )
+        found: TableInfo = TABLE_DOCUMENT.read(data, "table")
+        return found
 
 
 @frozen(kw_only=True)
@@ -226,13 +181,15 @@ class Update:
         Raises:
             FormatError: an entry of `events` is not an event.
         """
-        return {
+        data = {
             "format": UPDATE_FORMAT,
             "version": VERSION,
             "index": self.index,
             "seat": self.seat,
             "events": [_event_body(event) for event in self.events],
         }
+        checked(data, UPDATE_DOCUMENT, "update", self)
+        return data
 
     @classmethod
     def from_dict(cls, data: JSON) -> Update:
@@ -241,82 +198,64 @@ class Update:
         Raises:
             FormatError: not an update document of this version, or a field is wrong.
         """
-        found = _header(data, UPDATE_FORMAT, "update", {"index", "seat", "events"})
-        return cls(
-            index=_index(_get(found, "index", "update"), "update.index"),
-            seat=_optional(_get(found, "seat", "update"), "update.seat", _seat),
-            events=_each(_get(found, "events", "update"), "update.events", _event_of),
-        )
+        found: Update = UPDATE_DOCUMENT.read(data, "update")
+        return found
 
 
-def _doc(format_name: str, description: str, properties: dict[str, JSON]) -> dict[str, JSON]:
-    return {
-        "type": "object",
-        "description": description,
-        "properties": {"format": {"const": format_name}, "version": {"const": VERSION}, **properties},
-        "required": ["format", "version", *properties],
-        "additionalProperties": False,
-    }
+_NAME: Final = Text(1, MAX_NAME, description="A player's name.")
 
 
-_NAME: Final = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
-
-
-def _seat_schema() -> dict[str, JSON]:
-    return _doc(
-        SEAT_FORMAT,
-        "A seat's credentials, sent once to the person who sat down: the token acts for the seat.",
-        {
-            "seat": {"$ref": "#/$defs/seat"},
-            "name": _NAME,
-            "token": {"type": "string", "minLength": 1, "maxLength": MAX_TOKEN},
-        },
-    )
-
-
-def _table_schema() -> dict[str, JSON]:
-    seat: dict[str, JSON] = {
-        "type": "object",
-        "properties": {
-            "seat": {"$ref": "#/$defs/seat"},
-            "name": {"oneOf": [_NAME, {"type": "null"}]},
-            "status": {"enum": [status.value for status in SeatStatus]},
-        },
-        "required": ["seat", "name", "status"],
-        "additionalProperties": False,
-    }
-    return _doc(
-        TABLE_FORMAT,
-        "A table's seats, whether its game has started or is over, and the index of its last update.",
-        {
-            "seats": {"type": "array", "items": seat, "minItems": 1, "maxItems": MAX_PLAYERS},
-            "started": {"type": "boolean"},
-            "over": {"type": "boolean"},
-            "index": {"type": ["integer", "null"], "minimum": 0, "maximum": _MAX_INDEX},
-            "you": {"oneOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},
-            "timeout": {"type": "number", "exclusiveMinimum": 0, "maximum": 86_400},
-        },
-    )
-
-
-def _update_schema() -> dict[str, JSON]:
-    return _doc(
-        UPDATE_FORMAT,
-        "One step's events as a seat may know them (or the public events, seat null), numbered from 0.",
-        {
-            "index": {"type": "integer", "minimum": 0, "maximum": _MAX_INDEX},
-            "seat": {"oneOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},
-            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
-        },
-    )
-
-
-TABLE_SCHEMA_DEFS: Final[Mapping[str, Callable[[], dict[str, JSON]]]] = {
-    "seat_document": _seat_schema,
-    "table_document": _table_schema,
-    "update": _update_schema,
-}
-"""The schema parts of the seat, table and update documents, by their names in the wire schema's `$defs`."""
+SEAT_DOCUMENT: Final = Record(
+    {
+        "seat": SEAT,
+        "name": _NAME,
+        "token": Text(1, MAX_TOKEN, description="The secret that acts for the seat."),
+    },
+    lambda values: Credentials(**values),
+    what="a seat document",
+    header=SEAT_FORMAT,
+    ref="seat_document",
+    description="A seat's credentials, sent once to the person who sat down: the token acts for the seat.",
+)
+TABLE_DOCUMENT: Final = Record(
+    {
+        "seats": Array(
+            Record(
+                {
+                    "seat": SEAT,
+                    "name": Nullable(_NAME),
+                    "status": Choice({status.value: status for status in SeatStatus}, "a seat status"),
+                },
+                lambda values: SeatInfo(**values),
+                what="a seat",
+            ),
+            1,
+            MAX_PLAYERS,
+        ),
+        "started": BOOLEAN,
+        "over": BOOLEAN,
+        "index": Nullable(Integer(0, _MAX_INDEX)),
+        "you": Nullable(SEAT),
+        "timeout": Number(0, 86_400, description="The seconds a person has for a move before a bot takes over."),
+    },
+    lambda values: TableInfo(**values),
+    what="a table document",
+    header=TABLE_FORMAT,
+    ref="table_document",
+    description="A table's seats, whether its game has started or is over, and the index of its last update.",
+)
+UPDATE_DOCUMENT: Final = Record(
+    {
+        "index": Integer(0, _MAX_INDEX),
+        "seat": Nullable(SEAT),
+        "events": Array(EVENT_IN_MESSAGE, 0, MAX_EVENTS),
+    },
+    lambda values: Update(**values),
+    what="an update",
+    header=UPDATE_FORMAT,
+    ref="update",
+    description="One step's events as a seat may know them (or the public events, seat null), numbered from 0.",
+)
 
 
 def check_seat_name(name: object) -> str:

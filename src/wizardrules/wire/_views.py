@@ -1,59 +1,276 @@
-"""The wire form of a view: written in its order, with the long parts' texts kept by identity; read field by field."""
+"""The wire form of a view: written in its order, with the long parts' texts kept by identity; read by its spec."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from typing import Final, Generic
-
-import attrs
+from collections.abc import Callable
+from typing import Any, Final, Generic
 
 from wizardrules import _codec
-from wizardrules._convert import shown
-from wizardrules.actions import BIDS, BLIND_BIDS, CHANGES, LOOK, PASSES, PLAYS, TRUMPS, Action
-from wizardrules.cards import Card
+from wizardrules.bidding import MAX_ROUNDS, BidPolicy, EqualBids, FreeBids, NotEqualBids, ScorekeeperHook
+from wizardrules.cards import MAX_DECK_SIZE, Special
 from wizardrules.engine import PlayerView
 from wizardrules.errors import FormatError
-from wizardrules.rules import Rules
+from wizardrules.rules import BidReveal, FixedTrump, Rules, ScheduleKind, Variant
+from wizardrules.scoring import SCORE_LIMIT, TieBreak
 from wizardrules.sheet import Round
-from wizardrules.tricks import MAX_PLAYERS, Trick
-from wizardrules.wire._events import _points
+from wizardrules.sheet._json import round_to_data
+from wizardrules.tricks import Trick
 from wizardrules.wire._values import (
-    _CARD_TEXT,
-    _CHANGE_NAME,
-    _PHASE_OF_VALUE,
+    ACTION,
+    ACTION_TEXTS,
+    BOOLEAN,
+    CARD,
+    CHANGE,
+    COUNT,
     JSON,
+    NAME,
+    NUMBER,
+    PHASE,
+    POINTS,
+    ROUND,
+    SEAT,
+    TRICK,
+    TRUMP,
     VERSION,
     VIEW_FORMAT,
+    Array,
+    ByType,
+    Choice,
+    Constant,
+    Integer,
+    Mapped,
+    Nullable,
+    Record,
     T,
-    _action_of,
-    _bool,
-    _card,
-    _cards,
-    _change_of,
-    _each,
-    _fail,
-    _get,
-    _int,
-    _object,
-    _optional,
-    _round,
-    _round_of,
-    _str,
-    _suit,
-    _suit_of,
-    _trick,
-    _trick_of,
+    Tagged,
+    Text,
+    cards_text,
+    write_trick,
 )
 
+# -- the rules ------------------------------------------------------------------------------------
+
+
+def _same(values: dict[str, Any]) -> dict[str, Any]:
+    return values
+
+
+def _policy(name: str, **fields: Any) -> Record[dict[str, Any]]:
+    return Record({"type": Constant(name), **fields}, _same, what=f"a {name} bid rule")
+
+
+_POLICIES: Final[dict[str, tuple[BidPolicy, Record[dict[str, Any]]]]] = {
+    "free": (FreeBids(), _policy("free")),
+    "not-equal": (
+        NotEqualBids(),
+        _policy("not-equal", first_round_free=BOOLEAN, min_cards=Integer(1, MAX_DECK_SIZE)),
+    ),
+    "equal": (EqualBids(), _policy("equal")),
+    "scorekeeper-hook": (ScorekeeperHook(scorekeeper=0), _policy("scorekeeper-hook", scorekeeper=SEAT)),
+}
+"""Each built-in bid policy by its saved name (`_codec`): one of it, and its fields."""
+BID_POLICY: Final[Tagged[dict[str, Any]]] = Tagged(
+    "type",
+    {name: record for name, (_, record) in _POLICIES.items()},
+    what="a bid rule",
+    ref="bid_policy",
+    description="The bid restriction (R4.2): free, not-equal (with first_round_free, min_cards), equal, or "
+    "scorekeeper-hook (with scorekeeper, a seat).",
+)
+_OPEN_ONLY: Final = [name for name, (policy, _) in _POLICIES.items() if policy.needs_open_bids]
+"""The bid policies that need open bids (R4.3): the rules refuse them with hidden bids."""
+
+_SCHEDULE: Final = Record(
+    {
+        "name": Text(description="A short name for display."),
+        "cards_per_round": Array(Integer(1, MAX_DECK_SIZE), 1, MAX_ROUNDS, description="Cards dealt, per round."),
+        "trumps": Array(
+            Nullable(Choice({trump.value: trump.value for trump in FixedTrump}, "a fixed trump")),
+            0,
+            MAX_ROUNDS,
+            description="Per round, its fixed trump by letter ('none' for no trump), or null to turn up a card; "
+            "empty, or one per round.",
+        ),
+    },
+    _same,
+    what="a schedule",
+)
+SCHEDULE: Final[ByType[Any]] = ByType(
+    Choice({kind.value: kind.value for kind in ScheduleKind}, "a built-in schedule"),
+    _SCHEDULE,
+    expected="a schedule: a built-in one's name or an object",
+    description="The rounds: a built-in schedule's name ('ladder' for the rulebook's, R2.2), or the cards per round "
+    "with each round's fixed trump.",
+)
+SCORE_RULE: Final = Record(
+    {
+        "type": Constant("standard"),
+        **{
+            name: Integer(-SCORE_LIMIT, SCORE_LIMIT)
+            for name in ("hit_bonus", "per_trick", "miss_penalty", "blind_multiplier")
+        },
+    },
+    _same,
+    what="a score rule",
+    description="The score rule (R6): the standard one with its numbers.",
+)
+
+
+def _rules(values: dict[str, Any]) -> Rules:
+    data = {**values, "variants": list(values["variants"]), "special_cards": list(values["special_cards"])}
+    schedule = values["schedule"]
+    if isinstance(schedule, dict):
+        lists = {"cards_per_round": list(schedule["cards_per_round"]), "trumps": list(schedule["trumps"])}
+        data["schedule"] = {**schedule, **lists}
+    try:
+        return _codec.rules_from_data(data)
+    except FormatError as error:  # the rules refuse a combination: say it once, at the rules' path
+        raise FormatError(str(error).removeprefix("rules: ")) from None
+
+
+_VARIANTS: Final = tuple(variant for variant in Variant if variant is not Variant.NONE)
+
+
+RULES: Final = Record(
+    {
+        "bid_policy": BID_POLICY,
+        "bid_reveal": Choice({reveal.value: reveal.value for reveal in BidReveal}, "a bid reveal (R4.3)"),
+        "variants": Array(
+            Choice({str(variant.name): str(variant.name) for variant in _VARIANTS}, "a variant"),
+            0,
+            len(_VARIANTS),
+            unique=True,
+            description="The variants on (R4.4, R4.5).",
+        ),
+        "special_cards": Array(
+            Choice({special.value: special.value for special in Special}, "a special card"),
+            0,
+            len(Special),
+            unique=True,
+            description="The special cards in the deck (R8).",
+        ),
+        "schedule": SCHEDULE,
+        "score_rule": SCORE_RULE,
+        "tiebreak": Choice({tiebreak.value: tiebreak.value for tiebreak in TieBreak}, "a tie-break (R7.2)"),
+    },
+    _rules,
+    what="a rule set",
+    extra={
+        "if": {"properties": {"bid_policy": {"properties": {"type": {"enum": _OPEN_ONLY}}}}},
+        "then": {"properties": {"bid_reveal": {"const": BidReveal.OPEN.value}}},
+    },
+    ref="rules",
+    description="The game's rules, as a saved game writes them.",
+)
+
+
+def _rules_data(rules: Rules) -> dict[str, JSON]:
+    try:
+        return _codec.rules_to_data(rules)
+    except FormatError as error:
+        raise FormatError(f"view.rules: {error}") from None
+
+
 # -- the view ------------------------------------------------------------------------------------
+
+
+def _cloud(values: dict[str, Any]) -> tuple[int, Any]:
+    return (values["seat"], values["change"])
+
+
+def _passed(values: dict[str, Any]) -> tuple[Any, Any]:
+    return (values["given"], values["received"])
+
+
+def _view(values: dict[str, Any]) -> PlayerView:
+    return PlayerView(**values)
+
+
+def _bid_set(bids: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(bids)
+
+
+def _bid_list(bids: frozenset[int]) -> tuple[int, ...]:
+    return tuple(sorted(bids))
+
+
+def _per_seat(item: Any, description: str) -> Array[Any]:
+    return Array(item, per_seat=True, description=description)
+
+
+VIEW: Final = Record(
+    {
+        "seat": SEAT,
+        "players": Array(NAME, per_seat=True, description="The players' names in seat order."),
+        "round_number": NUMBER,
+        "rounds": Integer(1, MAX_ROUNDS, description="The number of rounds in the game."),
+        "cards": Integer(0, MAX_DECK_SIZE, description="Cards dealt to each player this round."),
+        "dealer": SEAT,
+        "phase": PHASE,
+        "to_move": Nullable(SEAT, description="The seat to act; null when the game is over."),
+        "trump": TRUMP,
+        "turned_up": Nullable(CARD, description="The card turned up for trump, if any (R3.1)."),
+        "hand": Nullable(
+            Array(CARD),
+            description="This seat's cards; null while it may not see them (before looking with blind bids, R4.4; "
+            "in a clairvoyance round, R4.5).",
+        ),
+        "seen_hands": _per_seat(
+            Nullable(Array(CARD)),
+            "Per seat, the cards this seat sees in that hand (others' in a clairvoyance round, else null); "
+            "its own entry is hand.",
+        ),
+        "hand_sizes": _per_seat(COUNT, "How many cards each seat holds."),
+        "bids": _per_seat(Nullable(COUNT), "Per seat, the bid when this seat may know it (R4.3), else null."),
+        "blind": _per_seat(Nullable(BOOLEAN), "Per seat, whether the bid was blind, when the bid is known, else null."),
+        "current_trick": TRICK,
+        "tricks_won": _per_seat(COUNT, "Tricks each seat has taken this round."),
+        "totals": _per_seat(POINTS, "Each seat's total over the finished rounds."),
+        "allowed_bids": Mapped(
+            Array(COUNT, 0, MAX_DECK_SIZE + 1, unique=True, description="The bids this seat may make, ascending."),
+            _bid_set,
+            _bid_list,
+        ),
+        "werewolf": Nullable(SEAT, description="The seat that swapped the Werewolf for the turned-up card (R8.6)."),
+        "cloud": Nullable(
+            Record({"seat": SEAT, "change": CHANGE}, _cloud, what="a Cloud's change"),
+            description="This round's Cloud change (R8.2), when this seat may know that seat's bid.",
+        ),
+        "passing": Nullable(CARD, description="While passing after the Juggler (R8.3), the card this seat chose."),
+        "passed": Array(
+            Record({"given": CARD, "received": CARD}, _passed, what="a passing"),
+            description="This round's passings as this seat saw them (R8.3).",
+        ),
+        "legal_actions": Array(
+            ACTION,
+            0,
+            len(ACTION_TEXTS),
+            description="The actions this seat may take now, in the canonical notation of parse_action; empty "
+            "when another seat is to act.",
+        ),
+        "rules": RULES,
+        "completed_tricks": Array(TRICK, description="This round's finished tricks."),
+        "finished_rounds": Array(
+            ROUND, 0, MAX_ROUNDS, description="The finished rounds, as the score sheet records them."
+        ),
+    },
+    _view,
+    what="a view",
+    table="players",
+    header=VIEW_FORMAT,
+    ref="view",
+    description="Everything one seat may know at one moment: a PlayerView.",
+)
 
 
 def _view_now(view: PlayerView) -> dict[str, JSON]:
     """The view's fields in their order, but for the three long ones that come last (see `_view`)."""
     cloud = view.cloud
-    hand = None if view.hand is None else _cards(view.hand)
-    texts = _ACTION_TEXTS
+    hand = None if view.hand is None else cards_text(view.hand)
+    texts = ACTION_TEXTS
+    trump = view.trump
+    turned = view.turned_up
     return {
         "format": VIEW_FORMAT,
         "version": VERSION,
@@ -65,57 +282,37 @@ def _view_now(view: PlayerView) -> dict[str, JSON]:
         "dealer": view.dealer,
         "phase": view.phase.value,
         "to_move": view.to_move,
-        "trump": _suit(view.trump),
-        "turned_up": None if view.turned_up is None else _CARD_TEXT[view.turned_up],
+        "trump": None if trump is None else trump.value,
+        "turned_up": None if turned is None else CARD.texts[turned],
         "hand": hand,
         "seen_hands": [
-            None if seen is None else list(hand) if seen is view.hand and hand is not None else _cards(seen)
+            None if seen is None else list(hand) if seen is view.hand and hand is not None else cards_text(seen)
             for seen in view.seen_hands
         ],
         "hand_sizes": list(view.hand_sizes),
         "bids": list(view.bids),
         "blind": list(view.blind),
-        "current_trick": _trick(view.current_trick),
+        "current_trick": write_trick(view.current_trick),
         "tricks_won": list(view.tricks_won),
         "totals": list(view.totals),
         "allowed_bids": sorted(view.allowed_bids),
         "werewolf": view.werewolf,
-        "cloud": None if cloud is None else {"seat": cloud[0], "change": _CHANGE_NAME[cloud[1]]},
-        "passing": None if view.passing is None else _CARD_TEXT[view.passing],
-        "passed": [{"given": _CARD_TEXT[given], "received": _CARD_TEXT[got]} for given, got in view.passed],
-        "legal_actions": [texts.get(action) or str(action) for action in view.legal_actions],
+        "cloud": None if cloud is None else {"seat": cloud[0], "change": CHANGE.texts[cloud[1]]},
+        "passing": None if view.passing is None else CARD.texts[view.passing],
+        "passed": [{"given": CARD.texts[given], "received": CARD.texts[got]} for given, got in view.passed],
+        "legal_actions": [texts[action] for action in view.legal_actions],
     }
 
 
-_LISTED: Final[tuple[Action, ...]] = (
-    LOOK,
-    *BIDS,
-    *BLIND_BIDS,
-    *PLAYS.values(),
-    *TRUMPS.values(),
-    *CHANGES.values(),
-    *PASSES.values(),
-)
-_ACTION_TEXTS: Final[dict[Action, str]] = {action: str(action) for action in _LISTED}
-"""The notation of every action the engine lists, written once."""
-
-
-def _view(view: PlayerView) -> dict[str, JSON]:
+def view_data(view: PlayerView) -> dict[str, JSON]:
     """The view's wire form: what changes from step to step first, then the rules, the round's
     finished tricks and the game's finished rounds, which change seldom and are long."""
     return {
         **_view_now(view),
-        "rules": _rules(view.rules),
-        "completed_tricks": [_trick(trick) for trick in view.completed_tricks],
-        "finished_rounds": [_round(r) for r in view.finished_rounds],
+        "rules": _rules_data(view.rules),
+        "completed_tricks": [write_trick(trick) for trick in view.completed_tricks],
+        "finished_rounds": [round_to_data(r) for r in view.finished_rounds],
     }
-
-
-def _rules(rules: Rules) -> dict[str, JSON]:
-    try:
-        return _codec.rules_to_data(rules)
-    except FormatError as error:
-        raise FormatError(f"view.rules: {error}") from None
 
 
 class _Texts(Generic[T]):
@@ -139,15 +336,15 @@ class _Texts(Generic[T]):
 
 
 _MEMO_SIZE: Final = 4096
-_RULES_TEXT: Final = _Texts(_rules)
-_TRICKS_TEXT: Final[_Texts[tuple[Trick, ...]]] = _Texts(lambda tricks: [_trick(trick) for trick in tricks])
-_ROUNDS_TEXT: Final[_Texts[tuple[Round, ...]]] = _Texts(lambda rounds: [_round(r) for r in rounds])
+_RULES_TEXT: Final = _Texts(_rules_data)
+_TRICKS_TEXT: Final[_Texts[tuple[Trick, ...]]] = _Texts(lambda tricks: [write_trick(trick) for trick in tricks])
+_ROUNDS_TEXT: Final[_Texts[tuple[Round, ...]]] = _Texts(lambda rounds: [round_to_data(r) for r in rounds])
 _dumps: Final = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 """`json.dumps` of the view's fresh containers, which cannot nest in a cycle: no need to look for one."""
 
 
-def _view_text(view: PlayerView) -> str:
-    """The view's JSON text, as `json.dumps(_view(view))` writes it; the long parts come from `_Texts`."""
+def view_text(view: PlayerView) -> str:
+    """The view's JSON text, as `json.dumps(view_data(view))` writes it; the long parts come from `_Texts`."""
     return "".join(
         (
             _dumps(_view_now(view))[:-1],
@@ -159,89 +356,4 @@ def _view_text(view: PlayerView) -> str:
             _ROUNDS_TEXT(view.finished_rounds),
             "}",
         )
-    )
-
-
-def _view_of(data: Mapping[str, JSON]) -> PlayerView:
-    path = "view"
-    known = {field.name for field in attrs.fields(PlayerView)} | {"format", "version"}
-    extra = sorted(key for key in data if key not in known)
-    if extra:
-        raise _fail(f"{path}.{extra[0]}", f"a view has no field {shown(extra[0])}")
-
-    def get(key: str) -> JSON:
-        return _get(data, key, path)
-
-    players = _each(get("players"), "view.players", _str)
-    n = len(players)
-    if not 3 <= n <= MAX_PLAYERS:
-        raise _fail("view.players", f"{n} names: a game has 3 to {MAX_PLAYERS} players (R2.1)")
-
-    def seat(key: str) -> int:
-        return _int(get(key), f"view.{key}", 0, n - 1)
-
-    def per_seat(key: str, read: Callable[[JSON, str], T]) -> tuple[T, ...]:
-        return _each(get(key), f"view.{key}", read, n)
-
-    def count(value: JSON, where: str) -> int:
-        return _int(value, where)
-
-    def optional_count(value: JSON, where: str) -> int | None:
-        return _optional(value, where, _int)
-
-    try:
-        rules = _codec.rules_from_data(_object(get("rules"), "view.rules"))
-    except FormatError as error:
-        message = str(error)
-        raise FormatError(message if message.startswith("view.rules") else f"view.rules: {message}") from None
-    phase = _PHASE_OF_VALUE.get(get("phase")) if type(get("phase")) is str else None
-    if phase is None:
-        names = ", ".join(repr(value) for value in _PHASE_OF_VALUE)
-        raise _fail("view.phase", f"{shown(get('phase'))} is not a phase; expected one of {names}")
-    to_move = _optional(get("to_move"), "view.to_move", lambda v, p: _int(v, p, 0, n - 1))
-    hand = _optional(get("hand"), "view.hand", lambda v, p: _each(v, p, _card))
-    cloud_data = get("cloud")
-    cloud = None
-    if cloud_data is not None:
-        found = _object(cloud_data, "view.cloud")
-        cloud = (
-            _int(_get(found, "seat", "view.cloud"), "view.cloud.seat", 0, n - 1),
-            _change_of(_get(found, "change", "view.cloud"), "view.cloud.change"),
-        )
-
-    def passing(value: JSON, where: str) -> tuple[Card, Card]:
-        found = _object(value, where)
-        return (
-            _card(_get(found, "given", where), f"{where}.given"),
-            _card(_get(found, "received", where), f"{where}.received"),
-        )
-
-    return PlayerView(
-        seat=seat("seat"),
-        players=players,
-        rules=rules,
-        round_number=_int(get("round_number"), "view.round_number", 1),
-        rounds=_int(get("rounds"), "view.rounds", 1),
-        cards=_int(get("cards"), "view.cards"),
-        dealer=seat("dealer"),
-        phase=phase,
-        to_move=to_move,
-        trump=_suit_of(get("trump"), "view.trump"),
-        turned_up=_optional(get("turned_up"), "view.turned_up", _card),
-        hand=hand,
-        seen_hands=per_seat("seen_hands", lambda v, p: _optional(v, p, lambda h, q: _each(h, q, _card))),
-        hand_sizes=per_seat("hand_sizes", count),
-        bids=per_seat("bids", optional_count),
-        blind=per_seat("blind", lambda v, p: _optional(v, p, _bool)),
-        current_trick=_trick_of(get("current_trick"), "view.current_trick"),
-        completed_tricks=_each(get("completed_tricks"), "view.completed_tricks", _trick_of),
-        tricks_won=per_seat("tricks_won", count),
-        totals=per_seat("totals", _points),
-        finished_rounds=_each(get("finished_rounds"), "view.finished_rounds", _round_of),
-        allowed_bids=frozenset(_each(get("allowed_bids"), "view.allowed_bids", count)),
-        werewolf=_optional(get("werewolf"), "view.werewolf", lambda v, p: _int(v, p, 0, n - 1)),
-        cloud=cloud,
-        passing=_optional(get("passing"), "view.passing", _card),
-        passed=_each(get("passed"), "view.passed", passing),
-        legal_actions=_each(get("legal_actions"), "view.legal_actions", _action_of),
     )
