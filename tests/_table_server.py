@@ -41,11 +41,14 @@ def free_port() -> int:
 class Server:
     """A server process: started, killed (SIGKILL) and started again on the same SQLite file."""
 
-    def __init__(self, db: Path, port: int | None = None, limits: Sequence[str] = ()) -> None:
+    def __init__(
+        self, db: Path, port: int | None = None, limits: Sequence[str] = (), options: Sequence[str] = ()
+    ) -> None:
         self.db = db
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.limits = tuple(limits)
+        self.options = tuple(options)
         self.process: subprocess.Popen[bytes] | None = None
         self.hosts: dict[str, str] = {}
 
@@ -60,6 +63,7 @@ class Server:
                     sys.executable,
                     *("-m", "wizardrules", "serve", "--port", str(self.port), "--db", str(self.db)),
                     *(f"--limit={limit}" for limit in self.limits),
+                    *self.options,
                 ],
                 env=env,
                 stdout=subprocess.DEVNULL,
@@ -213,8 +217,8 @@ class Player:
 
 
 @contextlib.contextmanager
-def running(db: Path, limits: Sequence[str] = ()) -> Iterator[Server]:
-    server = Server(db, limits=limits)
+def running(db: Path, limits: Sequence[str] = (), options: Sequence[str] = ()) -> Iterator[Server]:
+    server = Server(db, limits=limits, options=options)
     server.start()
     try:
         yield server

@@ -32,7 +32,7 @@ from websockets.sync.client import connect  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
 
 from _table_server import LOAD_LIMITS, Player, Server, load, play, running, seated_players  # noqa: E402
-from wizardrules import wire  # noqa: E402
+from wizardrules import ScoreSheet, wire  # noqa: E402
 from wizardrules.cli import main  # noqa: E402
 
 
@@ -47,8 +47,19 @@ def all_valid(players: list[Player]) -> None:
             _validator().validate(document)
 
 
+def _built_site(folder: Path) -> Path:
+    """A site with the score pad app's page and its runtime's config, as `mkdocs build` makes them."""
+    (folder / "app" / "pad").mkdir(parents=True)
+    (folder / "app" / "pad" / "index.html").write_text("<!doctype html><title>Score pad</title>", encoding="utf-8")
+    (folder / "tryit").mkdir()
+    (folder / "tryit" / "config.json").write_text("{}", encoding="utf-8")
+    return folder
+
+
 def test_four_players_play_a_whole_game_and_every_document_validates(tmp_path: Path) -> None:
-    with running(tmp_path / "tables.sqlite") as server, contextlib.ExitStack() as stack:
+    """A whole game; at its end the score pad link carries the game's share code, to this server's copy (--site)."""
+    site = _built_site(tmp_path / "site")
+    with running(tmp_path / "tables.sqlite", options=["--site", str(site)]) as server, contextlib.ExitStack() as stack:
         table_id = server.create(players=4, rounds="short")
         players = seated_players(server, table_id, stack, 4)
         assert play(players, random.Random(1), seconds=60.0), "the game ends"
@@ -59,7 +70,13 @@ def test_four_players_play_a_whole_game_and_every_document_validates(tmp_path: P
         assert all(player.errors == [] for player in players)
         sheet = httpx.get(f"{server.base}/t/{table_id}/sheet", timeout=5.0).json()
         assert sheet["sheet"]["players"] == [f"Friend {n}" for n in range(1, 5)]
-        assert sheet["pad"].startswith("https://")
+        played = ScoreSheet.from_json(json.dumps(sheet["sheet"]))
+        assert played.is_over
+        assert ScoreSheet.from_code(sheet["code"]) == played
+        assert sheet["pad"] == f"{server.base}/app/pad/#{sheet['code']}"
+        assert httpx.get(f"{server.base}/app/pad/", timeout=5.0).text.startswith("<!doctype html><title>Score pad")
+        assert httpx.get(f"{server.base}/tryit/config.json", timeout=5.0).json() == {}
+        assert httpx.get(f"{server.base}/app/../tables.sqlite", timeout=5.0).status_code == 404
         # each seat got only its own view and its own updates
         assert [player.view["seat"] for player in players if player.view] == [0, 1, 2, 3]
         assert all(update["seat"] == seat for seat, player in enumerate(players) for update in player.updates)
@@ -430,3 +447,14 @@ def test_two_people_sitting_down_at_once_both_keep_their_seats(tmp_path: Path) -
         watcher.receive(timeout=1.0)
         assert watcher.table is not None
         assert [seat["name"] for seat in watcher.table["seats"]] == ["Ann", "Ben", None]
+
+
+def test_serve_refuses_a_site_without_the_score_pad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--site` names a built site with the apps in it; anything else is one line of error, in German too."""
+    (tmp_path / "empty").mkdir()
+    for lang, word in (("en", "no built score pad app"), ("de", "kein gebauter Spielblock")):
+        code = main(["--lang", lang, "serve", "--db", str(tmp_path / "t.sqlite"), "--site", str(tmp_path / "empty")])
+        assert code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert word in err

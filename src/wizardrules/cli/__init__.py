@@ -588,7 +588,17 @@ def _serve_parser(commands: Any, options: Sequence[argparse.ArgumentParser]) -> 
     serve.add_argument("--db", default="wizardrules-tables.sqlite", help="the SQLite file of the tables (kept)")
     serve.add_argument("--public-url", help="the address phones reach the server at, for join links and QR codes")
     serve.add_argument("--origin", action="append", default=[], help="another origin whose pages may use the server")
-    serve.add_argument("--pad-url", help="the score pad linked at the end of a game")
+    serve.add_argument(
+        "--pad-url",
+        help="the score pad app linked at the end of a game, with the game's share code after '#' "
+        "(default: this server's copy with --site, else the published site's)",
+    )
+    serve.add_argument(
+        "--site",
+        metavar="DIR",
+        help="a built documentation site (mkdocs build, after tools/tryit_assets.py): its apps are served "
+        "here, so phones without the internet open the score pad from this server",
+    )
     serve.add_argument(
         "--limit",
         action="append",
@@ -613,11 +623,19 @@ def _cmd_serve(args: argparse.Namespace, lang: Language) -> dict[str, object]:
         )
     limits = server.Limits.parse(args.limit)
     server.check_database(args.db)  # before the line below: a path that is no tables file is one line of error
+    if args.site is not None:
+        server.check_site(args.site)
     public = args.public_url or server.public_url_for(args.host, args.port)
     _say(f"wizardrules serve: tables in {args.db}; open {public}/ (Ctrl-C stops)")
-    options = {"pad_url": args.pad_url} if args.pad_url else {}
     server.serve(
-        args.db, host=args.host, port=args.port, origins=args.origin, public_url=public, limits=limits, **options
+        args.db,
+        host=args.host,
+        port=args.port,
+        origins=args.origin,
+        public_url=public,
+        limits=limits,
+        pad_url=args.pad_url,
+        site=args.site,
     )
     return {"text": "wizardrules serve: stopped"}
 

@@ -34,7 +34,8 @@ from attrs import evolve, fields, frozen
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wizardrules import svg
@@ -46,7 +47,7 @@ from wizardrules.table._table import MAX_TIMEOUT, Table, token_hash
 from wizardrules.wire import ErrorCode, WireError
 from wizardrules.wire._table import MAX_TOKEN
 
-__all__ = ["HOST_COOKIE", "Limits", "check_database", "create_app", "public_url_for", "serve"]
+__all__ = ["HOST_COOKIE", "PAD_URL", "Limits", "check_database", "check_site", "create_app", "public_url_for", "serve"]
 
 HELLO_FORMAT: Final = "wizardrules/hello"
 """The `format` of the first message a client sends on a websocket: its token and the last index it saw."""
@@ -54,7 +55,8 @@ LEAVE_FORMAT: Final = "wizardrules/leave"
 """The `format` of the message a person sends when they leave the table (a bot plays on for them)."""
 HOST_COOKIE: Final = "wizardrules-host"
 """The cookie of the host's token: set for whoever makes a table, it opens the host page and starts the game."""
-PAD_URL: Final = "https://wizardrules.github.io/wizardrules/try-it/score-pad/"
+PAD_URL: Final = "https://wizardrules.github.io/wizardrules/app/pad/"
+"""The score pad app linked at the end of a game: the published site's, unless `site` serves one here."""
 _JSON = Any
 _ROUNDS: Final = ("short", "half", "full")
 
@@ -433,9 +435,10 @@ def create_app(  # noqa: PLR0915 - the routes are closures over one hub
     *,
     origins: Sequence[str] = (),
     public_url: str | None = None,
-    pad_url: str = PAD_URL,
+    pad_url: str | None = None,
     limits: Limits | None = None,
     clock: Callable[[], float] = time.time,
+    site: str | Path | None = None,
 ) -> Starlette:
     """The web app of `wizardrules serve`, its tables in the SQLite file at `path`.
 
@@ -448,15 +451,24 @@ def create_app(  # noqa: PLR0915 - the routes are closures over one hub
             pages always may.
         public_url: the address phones reach the server at (for the join links and QR codes);
             by default the address of each request.
-        pad_url: the score pad app, linked at the end of a game with the game's share code.
+        pad_url: the score pad app, linked at the end of a game with the game's share code
+            after a `#`; by default this server's copy (`/app/pad/`) when `site` is given, else
+            [`PAD_URL`][wizardrules.table.server.PAD_URL].
         limits: what the server takes from clients, and how long it keeps tables.
         clock: the time in seconds, passed to the tables (they read no clock).
+        site: a built documentation site (`mkdocs build`, with `python tools/tryit_assets.py`
+            run first): its apps (`app/`) and their Python runtime (`tryit/`) are served here,
+            so that phones without the internet open the score pad from this server.
 
     Raises:
         FormatError: `path` is not a SQLite file of tables (see
-            [`check_database`][wizardrules.table.server.check_database]), or it cannot be read.
+            [`check_database`][wizardrules.table.server.check_database]), or it cannot be
+            read; `site` holds no built score pad app.
     """
     limits = Limits() if limits is None else limits
+    apps = None if site is None else check_site(site)
+    if pad_url is None:
+        pad_url = PAD_URL if apps is None else "/app/pad/"
     hub = _Hub(Store(path), limits, frozenset(origins), public_url, pad_url, clock)
     try:
         hub.load()
@@ -613,13 +625,12 @@ def create_app(  # noqa: PLR0915 - the routes are closures over one hub
         found = known(request)
         if found is None or not found[1].over or found[1].state is None:
             return JSONResponse(_error(ErrorCode.NOT_STARTED, "the game is not over"), 404)
-        state = found[1].state
-        code = None
-        to_code = getattr(state.scoresheet, "to_code", None)
-        if callable(to_code):
-            code = to_code()
-        pad = hub.pad_url + (f"#{code}" if isinstance(code, str) else "")
-        return JSONResponse({"sheet": json.loads(state.scoresheet.to_json()), "code": code, "pad": pad})
+        sheet = found[1].state.scoresheet
+        code = sheet.to_code()
+        pad = hub.pad_url
+        if pad.startswith("/"):  # this server's own copy of the app
+            pad = (hub.public_url or str(request.base_url).rstrip("/")) + pad
+        return JSONResponse({"sheet": json.loads(sheet.to_json()), "code": code, "pad": f"{pad}#{code}"})
 
     async def health(request: Request) -> Response:
         return JSONResponse({"tables": len(hub.tables), "broken": len(hub.broken)})
@@ -670,6 +681,14 @@ def create_app(  # noqa: PLR0915 - the routes are closures over one hub
         Route("/t/{table_id}/sit", sit, methods=["POST"]),
         Route("/t/{table_id}/sheet", sheet),
         WebSocketRoute("/t/{table_id}/ws", socket),
+        *(
+            []
+            if apps is None
+            else [
+                Mount("/app", StaticFiles(directory=apps[0], html=True)),
+                Mount("/tryit", StaticFiles(directory=apps[1])),
+            ]
+        ),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
@@ -830,6 +849,27 @@ def public_url_for(host: str, port: int) -> str:
     return f"http://{address}:{port}"
 
 
+def check_site(site: str | Path) -> tuple[Path, Path]:
+    """The folders `app/` and `tryit/` of the built site `site`, checked to hold the score pad and its runtime.
+
+    `wizardrules serve --site DIR` serves them, so that the link at the end of a game opens
+    the score pad from this server.
+
+    Raises:
+        FormatError: not a built site with the apps and their runtime.
+    """
+    root = Path(site)
+    apps, runtime = root / "app", root / "tryit"
+    if not (apps / "pad" / "index.html").is_file() or not (runtime / "config.json").is_file():
+        raise FormatError(
+            f"site {str(site)!r:.80}: no built score pad app in it (app/pad/ and tryit/); build the docs "
+            "with `python tools/tryit_assets.py` and `mkdocs build`",
+            german=f"Seite {str(site)!r:.80}: kein gebauter Spielblock darin (app/pad/ und tryit/); die Doku mit "
+            "`python tools/tryit_assets.py` und `mkdocs build` bauen",
+        )
+    return apps, runtime
+
+
 def serve(
     path: str | Path,
     *,
@@ -837,15 +877,19 @@ def serve(
     port: int = 8000,
     origins: Sequence[str] = (),
     public_url: str | None = None,
-    pad_url: str = PAD_URL,
+    pad_url: str | None = None,
     limits: Limits | None = None,
+    site: str | Path | None = None,
 ) -> None:
     """Run the server until it is stopped (Ctrl-C), its tables in the SQLite file at `path`.
 
+    The options are those of [`create_app`][wizardrules.table.server.create_app].
+
     Raises:
         FormatError: `path` is not a SQLite file of tables (see
-            [`check_database`][wizardrules.table.server.check_database]).
+            [`check_database`][wizardrules.table.server.check_database]), or `site` has no
+            built score pad app.
     """
     limits = Limits() if limits is None else limits
-    app = create_app(path, origins=origins, public_url=public_url, pad_url=pad_url, limits=limits)
+    app = create_app(path, origins=origins, public_url=public_url, pad_url=pad_url, limits=limits, site=site)
     uvicorn.run(app, host=host, port=port, ws_max_size=limits.message * 4, log_level="warning")
