@@ -526,3 +526,35 @@ def test_cli_bad_numbers_end_in_a_one_line_error(capsys: pytest.CaptureFixture[s
         assert err.count("\n") == 1
         assert "Traceback" not in err
         assert len(err) < 600
+
+
+def test_saved_files_refuse_a_key_twice_and_numbers_json_has_not() -> None:
+    """A score sheet or game record file with a key twice in one object, or NaN, is refused: no last one wins."""
+    sheet = ScoreSheet(players=["Ann", "Ben", "Cem"]).record(bids=[1, 0, 0], tricks=[1, 0, 0])
+    text = sheet.to_json(indent=None)
+    twice = text.replace('"first_dealer": 0', '"first_dealer": 1, "first_dealer": 0', 1)
+    assert twice != text
+    with pytest.raises(FormatError, match="'first_dealer' appears twice") as error:
+        ScoreSheet.from_json(twice)
+    assert "zweimal" in error.value.german
+    with pytest.raises(FormatError, match="not JSON"):
+        ScoreSheet.from_json(text.replace('"first_dealer": 0', '"first_dealer": NaN', 1))
+    record = GameRecord.from_state(short_game()).to_json()
+    with pytest.raises(FormatError, match="appears twice"):
+        GameRecord.from_json(record.replace("{", '{"format": "x", ', 1))
+
+
+@pytest.mark.parametrize(("bids", "final"), [((1, 0, 0), (3, 0, 0)), ((1, 0, 0), (2, 1, 0)), ((1, 1, 0), (0, 2, 0))])
+def test_r8_2_a_round_whose_final_bids_no_cloud_gives_is_refused(bids: tuple[int, ...], final: tuple[int, ...]) -> None:
+    """One Cloud changes one bid by one (R8.2): other final bids are the library's error, never a bare ValueError."""
+    with pytest.raises(EntryError, match=r"R8\.2"):
+        Round(
+            number=1,
+            cards=3,
+            dealer=0,
+            bids=bids,
+            final_bids=final,
+            blind=(False,) * 3,
+            tricks=(3, 0, 0),
+            points=(0, 0, 0),
+        )

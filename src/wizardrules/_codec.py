@@ -193,6 +193,25 @@ def rules_from_data(data: JSON) -> Rules:
         raise FormatError(f"rules: {error}", german=f"Regeln: {error.german}") from error
 
 
+class TwiceError(Exception):
+    """A key twice in one object of a JSON text (raised by `strict_pairs`, read as a `FormatError`)."""
+
+
+def strict_pairs(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+    """An object of a JSON text (`object_pairs_hook`), refusing a key that comes twice: no last one wins."""
+    found: dict[str, JSON] = {}
+    for key, value in pairs:
+        if key in found:
+            raise TwiceError(key)
+        found[key] = value
+    return found
+
+
+def no_constant(name: str) -> JSON:
+    """`NaN`, `Infinity` and `-Infinity` (`parse_constant`), which Python reads and JSON does not have."""
+    raise ValueError(f"{name} is not JSON")
+
+
 MAX_DEPTH: Final = 16
 """How deeply a saved file may nest arrays and objects; the library's own files nest 4 deep."""
 
@@ -201,8 +220,9 @@ def load_versioned(text: str | bytes, *, format_name: str, version: int, what: s
     """The JSON object of a saved file, checked for its format, its nesting and its version.
 
     Raises:
-        FormatError: longer than `wizardrules._convert.MAX_FILE` (16 MiB), not JSON, nested
-            more than `MAX_DEPTH` deep, not an object of `format_name`, or another version.
+        FormatError: longer than `wizardrules._convert.MAX_FILE` (16 MiB), not JSON (`NaN` and
+            `Infinity` are not), a key twice in one object, nested more than `MAX_DEPTH` deep,
+            not an object of `format_name`, or another version.
     """
     de = what_de(what)
     if not isinstance(text, (str, bytes, bytearray)):
@@ -212,7 +232,12 @@ def load_versioned(text: str | bytes, *, format_name: str, version: int, what: s
         )
     text = file_text(text, what, FormatError, what_de=de)  # at most MAX_FILE, before anything is read
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=strict_pairs, parse_constant=no_constant)
+    except TwiceError as error:
+        raise FormatError(
+            f"{what}: the key {shown(error.args[0])} appears twice in one object",
+            german=f"{de}: der Schlüssel {shown(error.args[0])} steht zweimal in einem Objekt",
+        ) from None
     except (ValueError, RecursionError) as error:
         place = f" (Zeile {error.lineno}, Spalte {error.colno})" if isinstance(error, json.JSONDecodeError) else ""
         raise FormatError(f"{what}: not JSON ({shown(str(error))})", german=f"{de}: kein JSON{place}") from None

@@ -115,6 +115,15 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def _figures(saved: Any) -> str:
+    """The statistics' figures, compared exactly; the names are the file's players, checked with its checksum."""
+    if not isinstance(saved, list):
+        return _canonical(saved)
+    return _canonical(
+        [{k: v for k, v in row.items() if k != "player"} if isinstance(row, dict) else row for row in saved]
+    )
+
+
 def check_saved(
     rounds: Sequence[Round],
     totals: Sequence[int],
@@ -152,9 +161,7 @@ def check_saved(
             german=f"der Spielblock wurde verändert: die Summen {shown(data.get('totals'))} "
             f"passen nicht zu den Runden ({shown(list(totals))})",
         )
-    if "statistics" in data and _canonical(data["statistics"]) != _canonical(
-        [statistics_to_data(s) for s in statistics]
-    ):
+    if "statistics" in data and _figures(data["statistics"]) != _figures([statistics_to_data(s) for s in statistics]):
         raise FormatError(
             "score sheet was tampered with: its 'statistics' do not match its rounds",
             german="der Spielblock wurde verändert: seine Statistik passt nicht zu seinen Runden",

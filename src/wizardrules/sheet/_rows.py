@@ -87,6 +87,14 @@ class Round:
                 f"round {shown(self.number)}: numbers must be whole: the number up to {MAX_ROUNDS}, the dealer "
                 f"a seat, cards, bids and tricks 0..{MAX_DECK_SIZE}"
             )
+        changed = [(b, f) for b, f in zip(self.bids, self.final_bids, strict=True) if b != f]
+        if len(changed) > 1 or any(abs(f - b) != 1 for b, f in changed):
+            raise EntryError(
+                f"round {shown(self.number)}: final bids {shown(self.final_bids)} differ from the bids "
+                f"{shown(self.bids)} by more than one Cloud's change of one bid by one (R8.2)",
+                german=f"Runde {shown(self.number)}: die Ansagen nach der Wolke {shown(self.final_bids)} weichen von "
+                f"{shown(self.bids)} um mehr als eine Änderung einer Ansage um eins ab (R8.2)",
+            )
         if any(type(b) is not bool for b in self.blind):
             raise EntryError(f"round {shown(self.number)}: blind marks {shown(self.blind)} must be True or False")
         if self.trump is not None and not isinstance(self.trump, Suit):

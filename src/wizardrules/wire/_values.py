@@ -580,23 +580,6 @@ def check_header(data: Mapping[str, JSON], format_name: str, what: str) -> None:
         raise _fail(f"{what}.version", f"{shown(data.get('version'))} is not supported (this reads {VERSION})")
 
 
-class _TwiceError(Exception):
-    """A key twice in one object of a JSON text."""
-
-
-def _pairs(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
-    found: dict[str, JSON] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _TwiceError(key)
-        found[key] = value
-    return found
-
-
-def _no_constant(name: str) -> JSON:
-    raise ValueError(f"{name} is not JSON")
-
-
 def loaded(text: str | bytes, what: str) -> JSON:
     """The JSON value of `text`, checked for its length, its nesting and keys that appear twice in one object."""
     if not isinstance(text, (str, bytes, bytearray)):
@@ -604,8 +587,8 @@ def loaded(text: str | bytes, what: str) -> JSON:
     if len(text) > MAX_TEXT:
         raise FormatError(f"{what}: the text is longer than {MAX_TEXT} characters")
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
-    except _TwiceError as error:
+        data = json.loads(text, object_pairs_hook=_codec.strict_pairs, parse_constant=_codec.no_constant)
+    except _codec.TwiceError as error:
         raise FormatError(f"{what}: the key {shown(error.args[0])} appears twice in one object") from None
     except (ValueError, RecursionError) as error:
         raise FormatError(f"{what}: not JSON ({shown(str(error))})") from None
