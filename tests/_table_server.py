@@ -324,7 +324,7 @@ async def _answer(  # noqa: PLR0917 - one answer's whole setting
     action = rng.choice(view["legal_actions"])
     sent[seat.last + 1] = time.perf_counter()
     with contextlib.suppress(ConnectionClosed):  # the run's time is up
-        await socket.send(json.dumps({"format": "wizardrules/action", "version": 1, "action": action}))
+        await socket.send(json.dumps({"format": "wizardrules/action", "version": 2, "action": action}))
 
 
 async def _load(  # noqa: PLR0917 - the load's whole setting

@@ -417,7 +417,7 @@ def _pad(preset: str = "rulebook") -> str:
 
 
 def _action(action: str) -> str:
-    return json.dumps({"format": "wizardrules/action", "version": 1, "action": action})
+    return json.dumps({"format": "wizardrules/action", "version": 2, "action": action})
 
 
 _PAGES: Final[dict[str, Callable[[], tuple[str, dict[str, object]]]]] = {

@@ -318,7 +318,7 @@ def test_a_binary_message_is_refused_with_an_error_document_and_the_connection_g
         (ann,) = seated_players(server, table_id, stack, 1)
         ann.receive(timeout=1.0)
         assert ann.socket is not None
-        for frame in (b"\x00\xff", json.dumps({"format": "wizardrules/action", "version": 1}).encode()):
+        for frame in (b"\x00\xff", json.dumps({"format": "wizardrules/action", "version": 2}).encode()):
             ann.socket.send(frame)
             ann.receive(timeout=1.0)
             assert ann.errors[-1]["code"] == "bad_document"
@@ -326,7 +326,7 @@ def test_a_binary_message_is_refused_with_an_error_document_and_the_connection_g
             assert ann.errors[-1]["reason_de"]
         assert ann.view is not None
         action = ann.view["legal_actions"][0]
-        ann.socket.send(json.dumps({"format": "wizardrules/action", "version": 1, "action": action}))
+        ann.socket.send(json.dumps({"format": "wizardrules/action", "version": 2, "action": action}))
         assert ann.receive(timeout=1.0) > 0, "the connection goes on"
         assert len(ann.errors) == 2
         log = server.db.with_suffix(".log").read_text()
