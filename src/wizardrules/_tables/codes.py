@@ -83,14 +83,19 @@ HELD_BITS: Final[dict[Card, int]] = {**BITS_OF, **{card: 1 << BIT_OF_CODE[code] 
 
 
 def _byte_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """Per byte `k` of the suit cards' bits, the cards of each of its 256 values, in bit order."""
-    return tuple(
-        tuple(
-            tuple(CARD_OF[8 * k + i] for i in range(8) if value >> i & 1 and 8 * k + i < SUIT_CARDS)
-            for value in range(256)
-        )
-        for k in range(7)
-    )
+    """Per byte `k` of the suit cards' bits, the cards of each of its 256 values, in bit order.
+
+    Built by doubling, as the engine's tables of plays are: the values with bit `i` set are
+    those below `2**i` with bit `i`'s card added at the end (a bit past the suit cards adds none).
+    """
+    tables = []
+    for k in range(7):
+        table: list[tuple[Card, ...]] = [()]
+        for bit in range(8 * k, 8 * k + 8):
+            last = (CARD_OF[bit],) if bit < SUIT_CARDS else ()
+            table += [cards + last for cards in table]
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 _BYTE_CARDS: Final = _byte_cards()
