@@ -26,9 +26,9 @@ from wizardrules._tables import (
     CODES,
     DEALER_CHOOSES,
     FREED,
+    NO_KEY,
     NO_TRUMP,
     OPEN,
-    NO_KEY,
     TRUMP_OF_TURNED,
     bid_table,
     follow,
@@ -104,8 +104,10 @@ def test_r5_4_trick_so_far_names_the_winner_card_by_card(bits: tuple[int, ...], 
 def test_r1_the_card_code_names_its_ranges() -> None:
     """R1.1: the suit cards come first, then the four Wizards and the four Jesters, by name."""
     assert {CARD_OF[code] for code in range(SUIT_CARDS)} == {Card.suited(s, r) for s in Suit for r in range(1, 14)}
-    assert {CARD_OF[code] for code in WIZARDS} == {Card.WIZARD} and WIZARDS[0] == WIZARD == SUIT_CARDS
-    assert {CARD_OF[code] for code in JESTERS} == {Card.JESTER} and JESTERS[0] == JESTER == WIZARDS[-1] + 1
+    assert {CARD_OF[code] for code in WIZARDS} == {Card.WIZARD}
+    assert WIZARDS[0] == WIZARD == SUIT_CARDS
+    assert {CARD_OF[code] for code in JESTERS} == {Card.JESTER}
+    assert JESTERS[0] == JESTER == WIZARDS[-1] + 1
 
 
 def test_r5_4_the_flat_keys_are_the_engines() -> None:
