@@ -47,7 +47,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar
 
 from attrs import frozen
 
