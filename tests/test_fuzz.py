@@ -76,7 +76,6 @@ from wizardrules import (
     NotEqualBids,
     PassCard,
     Play,
-    PlayerView,
     Preset,
     RandomBot,
     Round,
@@ -107,6 +106,7 @@ from wizardrules import (
     trick_winner,
     verify_bid,
     winners,
+    wire,
 )
 from wizardrules._convert import shown
 from wizardrules.bots import sample_world, world_state
@@ -586,10 +586,10 @@ def test_bots_and_pictures_take_hostile_views(data: st.DataObject) -> None:
     if isinstance(picture, str):
         ET.fromstring(picture)  # noqa: S314 - our own output
     try:
-        text = view.to_json()
+        text = wire.to_json(view)
     except Exception:
         return
-    read = outcome(lambda: PlayerView.from_json(text))
+    read = outcome(lambda: wire.view_from_json(text))
     if problem:
         assert refused(read), problem
 
@@ -598,9 +598,9 @@ def test_a_view_of_a_hundred_thousand_cards_is_refused_at_once() -> None:
     """`"cards": 100000` is refused by the reader, and a view built with it by the bots, in milliseconds."""
     state = new_game(4, seed=2)
     view = state.view(state.to_move or 0)
-    data = json.loads(view.to_json())
+    data = json.loads(wire.to_json(view))
     data["cards"] = data["hand_sizes"][0] = 100_000
-    assert refused(outcome(lambda: PlayerView.from_json(json.dumps(data))))
+    assert refused(outcome(lambda: wire.view_from_json(json.dumps(data))))
     spoiled = attrs.evolve(view, cards=100_000, hand_sizes=(100_000,) * 4)
     for bot in (ExpertBot(worlds=2), ExpertBot(worlds=2, compiled=False), MonteCarloBot(worlds=2)):
         refused_at_once(lambda _, bot=bot: bot.act(spoiled, state.legal_actions()), 100_000)  # type: ignore[misc]

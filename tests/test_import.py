@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -21,9 +25,36 @@ _LAZY_MODULES = (
     "wizardrules.bots._sampling",
     "wizardrules.bots._montecarlo",
     "wizardrules.bots.expert",
-    "wizardrules.bots._randomplay",
+    "wizardrules.tournament._randomplay",
     "wizardrules.fast._kernels",
 )
+_AT_IMPORT: Final = frozenset(
+    {
+        "wizardrules",
+        "wizardrules._codec",
+        "wizardrules._convert",
+        "wizardrules._lazy",
+        "wizardrules._names",
+        "wizardrules._words",
+        "wizardrules.actions",
+        "wizardrules.bidding",
+        "wizardrules.cards",
+        "wizardrules.errors",
+        "wizardrules.rules",
+        "wizardrules.scoring",
+        "wizardrules.sheet",
+        "wizardrules.sheet._amend",
+        "wizardrules.sheet._code",
+        "wizardrules.sheet._csv",
+        "wizardrules.sheet._json",
+        "wizardrules.sheet._nights",
+        "wizardrules.sheet._rows",
+        "wizardrules.sheet._stats",
+        "wizardrules.sheet._text",
+        "wizardrules.tricks",
+    }
+)
+"""What `import wizardrules` loads: the rules and the score pad, no table and no engine."""
 
 
 def _fresh(code: str) -> str:
@@ -66,10 +97,10 @@ def test_pictures_search_and_playouts_load_on_first_use() -> None:
         f"print(sorted(m for m in {_LAZY_MODULES!r} if m in sys.modules))\n"
         "from wizardrules import MonteCarloBot, svg\n"
         "print(MonteCarloBot.__module__, wizardrules.random_games.__module__, svg.__name__)\n"
-        "loaded = ('wizardrules.bots._sampling', 'wizardrules.bots._randomplay', 'wizardrules.svg')\n"
+        "loaded = ('wizardrules.bots._sampling', 'wizardrules.tournament._randomplay', 'wizardrules.svg')\n"
         "print(all(m in sys.modules for m in loaded))"
     )
-    expected = ["[]", "wizardrules.bots._montecarlo wizardrules.bots._randomplay wizardrules.svg", "True"]
+    expected = ["[]", "wizardrules.bots._montecarlo wizardrules.tournament._randomplay wizardrules.svg", "True"]
     assert _fresh(code).splitlines() == expected
 
 
@@ -119,3 +150,88 @@ def test_the_package_exports_the_domain_and_no_private_helper() -> None:
         if home.startswith("wizardrules"):
             assert home.startswith(_DOMAIN), (name, home)
     assert not {"svg", "rl", "fast", "pettingzoo", "gymnasium", "openspiel"} & set(wizardrules.__all__)
+
+
+def test_import_loads_the_rules_and_the_score_pad_only() -> None:
+    """`import wizardrules` loads no table, engine, event, bot, record or tournament until a name of theirs is used."""
+    loaded = _fresh("print(' '.join(sorted(m for m in sys.modules if m.startswith('wizardrules'))))").split()
+    assert set(loaded) == _AT_IMPORT
+    code = "from wizardrules import new_game\nprint('wizardrules.engine' in sys.modules, '_tables' in str(sys.modules))"
+    assert _fresh(code) == "True True"
+
+
+_HOMES: Final = sorted({*wizardrules._LATER.values()})
+
+
+@pytest.mark.parametrize("home", [None, *_HOMES])
+def test_every_exported_name_imports_from_a_fresh_package(home: str | None) -> None:
+    """`from wizardrules import X` works for every X of `__all__`, loaded at import or left for later."""
+    names = [name for name in wizardrules.__all__ if wizardrules._LATER.get(name) == home]
+    listed = ", ".join(names)
+    code = f"from wizardrules import {listed}\nprint(any(type(value).__name__ == 'module' for value in [{listed}]))"
+    assert names
+    assert _fresh(code) == "False"
+    if home is not None:
+        loaded = _fresh(f"from wizardrules import {names[0]}\nprint({home!r} in sys.modules)")
+        assert loaded == "True"
+        assert _fresh(f"print({home!r} in sys.modules)") == "False"
+
+
+def test_the_name_tournament_stays_the_function_when_the_subpackage_is_imported() -> None:
+    """Importing the subpackage `wizardrules.tournament` first does not hide the function of that name."""
+    code = (
+        "import wizardrules.tournament._seeds\n"
+        "from wizardrules import tournament\n"
+        "subpackage = sys.modules['wizardrules.tournament']\n"
+        "print(callable(tournament), type(tournament).__name__, subpackage.tournament is tournament)"
+    )
+    assert _fresh(code) == "True function True"
+
+
+# -- no load by name ----------------------------------------------------------------------------------
+
+SRC: Final = Path(wizardrules.__file__).resolve().parent
+_LOADERS: Final = {"import_module", "__import__", "find_spec", "resolve_name"}
+"""The functions that load a module named by a string (`_lazy.load` and `_lazy.optional` too)."""
+_BY_NAME_ALLOWED: Final = {
+    # The root stands above every layer: it loads its names on first use (PEP 562) and tells
+    # `_lazy` how the pictures and the compiled core's boosts are loaded.
+    ("__init__.py", "home"),
+    ("__init__.py", "'wizardrules.svg'"),
+    ("__init__.py", "'wizardrules.fast._kernels.montecarlo'"),
+    ("__init__.py", "'wizardrules.fast._kernels.worlds'"),
+    ("__init__.py", "'wizardrules.fast'"),
+    # `_lazy` is the mechanism: it loads what the root names, and third-party extras.
+    ("_lazy.py", "name"),
+    # A package that loads its own parts on first use (PEP 562): downwards, inside itself.
+    ("bots/__init__.py", "f'{__name__}.{part}'"),
+    # The command line, the top layer, loads the modules of optional extras when a command
+    # needs them (openskill for ratings; starlette and uvicorn for serve).
+    ("cli/__init__.py", "'wizardrules.tournament.ratings'"),
+    ("cli/__init__.py", "'wizardrules.table.server'"),
+    # Whether the third-party modules of the `fast` extra are installed.
+    ("fast/_kernels/__init__.py", "name"),
+}
+"""Every load of a module by a name that is not a literal third-party name: where, and what it loads."""
+
+
+def _loads_by_name() -> Iterator[tuple[str, str]]:
+    for path in sorted(SRC.rglob("*.py")):
+        where = path.relative_to(SRC).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            via_lazy = isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "_lazy"
+            if name not in _LOADERS and not (via_lazy and name in {"load", "optional"}):
+                continue
+            target = node.args[0]
+            if isinstance(target, ast.Constant) and not str(target.value).startswith("wizardrules"):
+                continue  # a third-party module, named as such
+            yield where, ast.unparse(target)
+
+
+def test_no_module_loads_a_module_of_the_package_by_name_outside_the_root() -> None:
+    """A load by name hides an import from import-linter: only the root, `_lazy` and the listed places may."""
+    assert set(_loads_by_name()) == _BY_NAME_ALLOWED

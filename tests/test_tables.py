@@ -20,11 +20,13 @@ from wizardrules import (
     Suit,
     led_suit,
     legal_plays,
+    trick_winner,
 )
 from wizardrules._tables import (
     CODES,
     DEALER_CHOOSES,
     FREED,
+    NO_KEY,
     NO_TRUMP,
     OPEN,
     TRUMP_OF_TURNED,
@@ -32,10 +34,12 @@ from wizardrules._tables import (
     follow,
     led_after,
     points_table,
+    trick_so_far,
     win_key_table,
     win_keys,
+    winner_index,
 )
-from wizardrules._tables.codes import BITS_OF, CARD_OF
+from wizardrules._tables.codes import BITS_OF, CARD_OF, JESTER, JESTERS, SUIT_CARDS, WIZARD, WIZARDS
 from wizardrules.bidding import BidContext, BidPolicy
 
 _SUITS = tuple(Suit)
@@ -80,6 +84,30 @@ def test_r5_3_follow_gives_the_legal_plays(bits: tuple[int, ...], length: int, s
     allowed = held & follow()[led + 2]
     playable = allowed if allowed & _ANY_SUIT else held
     assert playable == _mask(legal_plays(hand, trick))
+
+
+@given(_deals, st.integers(1, 6), st.integers(-1, 3))
+def test_r5_4_trick_so_far_names_the_winner_card_by_card(bits: tuple[int, ...], length: int, trump: int) -> None:
+    """R5.2, R5.4: after each card, `trick_so_far` gives the led suit and `trick_winner`'s card, with its key."""
+    suit = None if trump == NO_TRUMP else _SUITS[trump]
+    assert trick_so_far((), trump) == (OPEN, 0, NO_KEY)
+    led = OPEN
+    for end in range(1, length + 1):
+        trick = bits[:end]
+        led = led_after()[(led + 2) * CODES + trick[-1]]
+        so_far = trick_so_far(trick, trump)
+        cards = tuple(CARD_OF[bit] for bit in trick)
+        assert so_far == (led, trick_winner(cards, suit), win_keys()[trump + 1][led + 2][trick[so_far[1]]])
+        assert winner_index(trick, trump) == so_far[1]
+
+
+def test_r1_the_card_code_names_its_ranges() -> None:
+    """R1.1: the suit cards come first, then the four Wizards and the four Jesters, by name."""
+    assert {CARD_OF[code] for code in range(SUIT_CARDS)} == {Card.suited(s, r) for s in Suit for r in range(1, 14)}
+    assert {CARD_OF[code] for code in WIZARDS} == {Card.WIZARD}
+    assert WIZARDS[0] == WIZARD == SUIT_CARDS
+    assert {CARD_OF[code] for code in JESTERS} == {Card.JESTER}
+    assert JESTERS[0] == JESTER == WIZARDS[-1] + 1
 
 
 def test_r5_4_the_flat_keys_are_the_engines() -> None:

@@ -102,7 +102,7 @@ def _documents() -> list[tuple[str, dict[str, Any]]]:
             state, events = state.step(action)
             step += 1
             if step % 7 == 1 or state.is_over:
-                found.append(("view", state.view(step % len(state.players)).to_dict()))
+                found.append(("view", wire.to_dict(state.view(step % len(state.players)))))
             if events and (step % 5 == 0 or len(events) > 2):
                 found.append(("events", wire.events_to_dict(events)))
                 found.append(("events", wire.events_to_dict(state.events_for(0, events), seat=0)))
@@ -244,7 +244,7 @@ def test_a_sweep_of_every_place_of_small_documents_agrees() -> None:
 
 
 def _view() -> dict[str, Any]:
-    return new_game(["Ann", "Ben", "Cem"], seed=3).view(2).to_dict()
+    return wire.to_dict(new_game(["Ann", "Ben", "Cem"], seed=3).view(2))
 
 
 def _action(text: Any = "bid 1", **more: Any) -> dict[str, Any]:
@@ -384,10 +384,10 @@ def test_a_writer_refuses_a_view_or_a_table_document_its_reader_would() -> None:
     view = new_game(["Ann", "Ben", "Cem"], seed=3).view(2)
     for changed in (attrs.evolve(view, seat=5), attrs.evolve(view, cards=99), attrs.evolve(view, hand_sizes=(1, 1))):
         with pytest.raises(FormatError, match=r"^PlayerView .* has no wire form"):
-            changed.to_json()
+            wire.to_json(changed)
         with pytest.raises(FormatError, match=r"^PlayerView .* has no wire form"):
             wire.to_dict(changed)
-    assert wire.view_from_json(attrs.evolve(view).to_json()) == view  # a view made again, unchanged, is written
+    assert wire.view_from_json(wire.to_json(attrs.evolve(view))) == view  # a view made again, unchanged, is written
     with pytest.raises(FormatError, match=r"has no wire form: seat\.token"):
         Credentials(seat=0, name="Ann", token="").to_dict()
     with pytest.raises(FormatError, match=r"has no wire form: update\.seat"):

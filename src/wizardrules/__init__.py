@@ -22,9 +22,12 @@ Examples:
     40
 """
 
+import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any, Final
 
-from wizardrules import _lazy, bots, events
+from wizardrules import _lazy
 from wizardrules.actions import Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, PlayUnseen, parse_action
 from wizardrules.bidding import (
     BidContext,
@@ -38,9 +41,7 @@ from wizardrules.bidding import (
     allowed_bids,
     verify_bid,
 )
-from wizardrules.bots import Bot, RandomBot, RuleBot, play_game
 from wizardrules.cards import ALL_CARDS, Card, CardKind, Deck, Language, Special, Suit, parse_cards
-from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
 from wizardrules.errors import (
     ActionError,
     AmendError,
@@ -72,8 +73,6 @@ from wizardrules.errors import (
     WizardRulesError,
     WrongPhaseError,
 )
-from wizardrules.events import *  # noqa: F403 - the events, listed once: `events.__all__`
-from wizardrules.record import GameRecord
 from wizardrules.rules import (
     EDITION_2016,
     EDITION_2021,
@@ -106,7 +105,6 @@ from wizardrules.sheet import (
     ScoreSheet,
     game_nights,
 )
-from wizardrules.tournament import BotFactory, BotStats, TournamentResult, tournament
 from wizardrules.tricks import (
     Trick,
     TrickDecision,
@@ -122,36 +120,111 @@ __version__ = "0.1.0"
 """The package's version: the one place it is written (pyproject.toml reads it from here)."""
 
 if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
-    from wizardrules.bots import ExpertBot, MonteCarloBot, SimGame, SimRound, random_games
+    from wizardrules.bots import Bot, BotFactory, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
+    from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
+    from wizardrules.events import (
+        BidChanged,
+        BidChangeHidden,
+        BidHidden,
+        BidMade,
+        BidsRevealed,
+        CardPassed,
+        CardPlayed,
+        CardsPassed,
+        Event,
+        GameOver,
+        HandSeen,
+        PassHidden,
+        PassReceived,
+        RoundScored,
+        RoundStarted,
+        TrickVoided,
+        TrickWon,
+        TrumpChosen,
+    )
+    from wizardrules.record import GameRecord
+    from wizardrules.tournament import BotStats, SimGame, SimRound, TournamentResult, random_games, tournament
 
-_LAZY: Final = frozenset({"ExpertBot", "MonteCarloBot", "SimGame", "SimRound", "random_games"})
-"""The names of `wizardrules.bots` that `import wizardrules` leaves until their first use.
+_EVENTS: Final = (
+    "BidChanged",
+    "BidChangeHidden",
+    "BidHidden",
+    "BidMade",
+    "BidsRevealed",
+    "CardPassed",
+    "CardPlayed",
+    "CardsPassed",
+    "Event",
+    "GameOver",
+    "HandSeen",
+    "PassHidden",
+    "PassReceived",
+    "RoundScored",
+    "RoundStarted",
+    "TrickVoided",
+    "TrickWon",
+    "TrumpChosen",
+)
 
-The search bots (with their glue to the compiled core) and the random games are not needed
-to keep score or play a game, so importing the package does not pay for them (PEP 562):
-`from wizardrules import MonteCarloBot` loads them then. The subjects with parts of their
-own are subpackages, imported by name when they are needed: `from wizardrules import svg`
-(pictures), `wizardrules.rl` (encodings, extra `rl`), `wizardrules.fast` (the compiled core,
-extra `fast`) and the adapters `wizardrules.pettingzoo`, `.gymnasium` and `.openspiel`.
+_LATER: Final = {
+    **dict.fromkeys(
+        ("Bot", "BotFactory", "ExpertBot", "MonteCarloBot", "RandomBot", "RuleBot", "play_game"), "wizardrules.bots"
+    ),
+    **dict.fromkeys(("Deal", "GameState", "Phase", "PlayerView", "new_game"), "wizardrules.engine"),
+    **dict.fromkeys(_EVENTS, "wizardrules.events"),
+    "GameRecord": "wizardrules.record",
+    **dict.fromkeys(
+        ("BotStats", "SimGame", "SimRound", "TournamentResult", "random_games", "tournament"), "wizardrules.tournament"
+    ),
+}
+"""The names that `import wizardrules` leaves until their first use, and the module that holds each.
+
+`import wizardrules` loads the rules and the score pad: cards, tricks, scoring, bidding,
+rules, actions, the score sheet and the errors. The game engine and its events, the bots,
+game records and many games load when one of their names is first used (PEP 562):
+`from wizardrules import new_game` as much as `wizardrules.new_game`. The subjects with
+parts of their own are subpackages, imported by name when they are needed:
+`from wizardrules import svg` (pictures), `wire` (the JSON wire format), `lessons`, `table`,
+`wizardrules.rl` (encodings, extra `rl`), `wizardrules.fast` (the compiled core, extra
+`fast`) and the adapters `wizardrules.pettingzoo`, `.gymnasium` and `.openspiel`.
 """
 
 
 def __getattr__(name: str) -> Any:
-    """Load a name of `_LAZY` from `wizardrules.bots` on first use; it is a plain attribute after that."""
-    if name not in _LAZY:
+    """Load a name of `_LATER` from its module on first use; it is a plain attribute after that."""
+    home = _LATER.get(name)
+    if home is None:
         raise AttributeError(f"module 'wizardrules' has no attribute {name!r}")
-    value = getattr(bots, name)
+    value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    return sorted({*globals(), *_LATER})
 
 
-# What the low layers get from the high ones, loaded when first asked for (see `_lazy`): the
-# notebook reprs of cards, tricks, sheets and states draw with `wizardrules.svg`, and the search
-# bots and random games run on the compiled core when the `fast` extra is installed.
+class _Package(types.ModuleType):
+    """The package's module object, which keeps the name `tournament` for the function.
+
+    Importing a subpackage names it on its package, so `import wizardrules.tournament` would
+    put the subpackage where `from wizardrules import tournament` finds the function. The
+    subpackage stays reachable as `sys.modules["wizardrules.tournament"]` and by
+    `from wizardrules.tournament import ...`, as it was when the function was imported here.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "tournament" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+# What the low layers get from the high ones, wired here, above every layer, and loaded when
+# first asked for (see `_lazy`): the notebook reprs of cards, tricks, sheets and states draw
+# with `wizardrules.svg`, and the search bots, the random games and the PettingZoo
+# environment run on the compiled core when the `fast` extra is installed.
 _lazy.load_renderers_with(lambda: _lazy.load("wizardrules.svg"))
 _lazy.provide(_lazy.Boost.ROLLOUTS, lambda: _lazy.optional("wizardrules.fast._kernels.montecarlo"))
 _lazy.provide(_lazy.Boost.WORLDS, lambda: _lazy.optional("wizardrules.fast._kernels.worlds"))
@@ -166,12 +239,17 @@ __all__ = [
     "ActionError",
     "AmendError",
     "Bid",
+    "BidChangeHidden",
+    "BidChanged",
     "BidContext",
     "BidError",
     "BidFacts",
+    "BidHidden",
+    "BidMade",
     "BidNotAllowedError",
     "BidPolicy",
     "BidReveal",
+    "BidsRevealed",
     "BlindBidError",
     "Bot",
     "BotFactory",
@@ -180,6 +258,9 @@ __all__ = [
     "CardError",
     "CardKind",
     "CardNotHeldError",
+    "CardPassed",
+    "CardPlayed",
+    "CardsPassed",
     "ChangeBid",
     "ChooseTrump",
     "CloudChange",
@@ -190,13 +271,16 @@ __all__ = [
     "EntryError",
     "EntryKind",
     "EqualBids",
+    "Event",
     "ExpertBot",
     "FixedTrump",
     "FormatError",
     "FreeBids",
     "GameNights",
+    "GameOver",
     "GameRecord",
     "GameState",
+    "HandSeen",
     "IllegalActionError",
     "IllegalBidError",
     "IllegalTrumpError",
@@ -210,6 +294,8 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "PassCard",
+    "PassHidden",
+    "PassReceived",
     "PendingRound",
     "Phase",
     "PhaseError",
@@ -222,6 +308,8 @@ __all__ = [
     "Preset",
     "RandomBot",
     "Round",
+    "RoundScored",
+    "RoundStarted",
     "RuleBot",
     "Rules",
     "RulesError",
@@ -243,7 +331,10 @@ __all__ = [
     "Trick",
     "TrickDecision",
     "TrickError",
+    "TrickVoided",
+    "TrickWon",
     "TricksError",
+    "TrumpChosen",
     "UndeclaredCardError",
     "UndoError",
     "Variant",
@@ -269,4 +360,3 @@ __all__ = [
     "winners",
     "would_be_winner",
 ]
-__all__ += events.__all__

@@ -37,6 +37,7 @@ __all__ = [
     "CODES",
     "DEALER_CHOOSES",
     "FREED",
+    "NO_KEY",
     "NO_TRUMP",
     "OPEN",
     "TABULATED",
@@ -46,6 +47,7 @@ __all__ = [
     "led_after",
     "points_table",
     "tabulable",
+    "trick_so_far",
     "win_key_table",
     "win_keys",
     "winner_index",
@@ -155,19 +157,33 @@ def win_key_table() -> tuple[int, ...]:
     return tuple(key for by_led in win_keys() for keys in by_led for key in keys)
 
 
-def winner_index(trick: Sequence[int], trump: int) -> int:
-    """Index in play order of the winning card of a trick of standard card codes (R5.4): the first highest key."""
-    led = OPEN
+NO_KEY: Final = -2
+"""The best key of a trick with no card yet: below every card's key."""
+
+
+def trick_so_far(trick: Sequence[int], trump: int) -> tuple[int, int, int]:
+    """`(led, best, best_key)` once the standard card codes of `trick` are played in order (R5.2, R5.4).
+
+    The led suit (`OPEN`, `FREED` or a suit's index), the index in play order of the card
+    that wins so far and its key: each card's key read when it is played, with the led suit
+    as it then stands, and the first card of the highest key wins. A trick with no card is
+    `(OPEN, 0, NO_KEY)`. This is the one statement of the loop; the tiers that play a trick
+    a card at a time carry the three numbers along and add a card as this loop does.
+    """
     after = led_after()
-    for code in trick:
+    keys = win_keys()[trump + 1]
+    led, best, best_key = OPEN, 0, NO_KEY
+    for position, code in enumerate(trick):
         led = after[(led + 2) * CODES + code]
-    keys = win_keys()[trump + 1][led + 2]
-    best, best_key = 0, keys[trick[0]]
-    for position in range(1, len(trick)):
-        key = keys[trick[position]]
+        key = keys[led + 2][code]
         if key > best_key:
             best, best_key = position, key
-    return best
+    return led, best, best_key
+
+
+def winner_index(trick: Sequence[int], trump: int) -> int:
+    """Index in play order of the winning card of a trick of standard card codes (R5.4): the first highest key."""
+    return trick_so_far(trick, trump)[1]
 
 
 _CHOOSING: Final = (

@@ -17,19 +17,27 @@ from typing import Final
 
 from wizardrules.cards import Card, CardKind, Special, Suit
 
-WIZARD_BITS: Final = 0xF << 52
-JESTER_BITS: Final = 0xF << 56
-SUIT_BITS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
-ANY_SUIT_BITS: Final = (1 << 52) - 1
+SUIT_CARDS: Final = 52
+"""How many suit cards there are: their codes are 0..51, and every code from here up is a card of no suit."""
+WIZARD: Final = 52
+"""The code of the first Wizard; the four copies are `WIZARDS`."""
+JESTER: Final = 56
+"""The code of the first Jester; the four copies are `JESTERS`."""
+WIZARDS: Final = range(WIZARD, WIZARD + 4)
+JESTERS: Final = range(JESTER, JESTER + 4)
 DECK_SIZE: Final = 60
 """The standard deck's size; the special cards come on top."""
-SPECIALS: Final = tuple(Special)
-SPECIAL_BIT: Final = {special: 60 + i for i, special in enumerate(SPECIALS)}
-"""The hand bit index of each special card."""
-DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER = range(60, 67)
-SPECIAL_BITS: Final = 0x7F << 60
 SEAT_BITS: Final = 67
 """The bits of one seat's hand: the standard deck's 60 and the 7 special cards."""
+WIZARD_BITS: Final = 0xF << WIZARD
+JESTER_BITS: Final = 0xF << JESTER
+SUIT_BITS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
+ANY_SUIT_BITS: Final = (1 << SUIT_CARDS) - 1
+SPECIALS: Final = tuple(Special)
+SPECIAL_BIT: Final = {special: DECK_SIZE + i for i, special in enumerate(SPECIALS)}
+"""The hand bit index of each special card."""
+DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD, SHAPESHIFTER = range(DECK_SIZE, SEAT_BITS)
+SPECIAL_BITS: Final = 0x7F << DECK_SIZE
 HAND_BITS: Final = (1 << SEAT_BITS) - 1
 """One seat's hand; in the engine's packed hands seat `s` starts at bit `SEAT_BITS * s`."""
 DECLARED_BASE: Final = 80
@@ -41,14 +49,14 @@ _DECLARED: Final = (
     Card.SHAPESHIFTER.declared(CardKind.WIZARD),
     Card.SHAPESHIFTER.declared(CardKind.JESTER),
 )
-_UNUSED: Final = Card.WEREWOLF  # fills the codes 67..79, which nothing uses
+_UNUSED: Final = Card.WEREWOLF  # fills the codes from SEAT_BITS (67) to 79, which nothing uses
 
 CARD_OF: Final[tuple[Card, ...]] = (
     tuple(Card.suited(suit, rank) for suit in Suit for rank in range(1, 14))
     + (Card.WIZARD,) * 4
     + (Card.JESTER,) * 4
     + tuple(special.card for special in SPECIALS)
-    + (_UNUSED,) * (DECLARED_BASE - 67)
+    + (_UNUSED,) * (DECLARED_BASE - SEAT_BITS)
     + _DECLARED
 )
 """The card behind each bit index and trick code."""
@@ -63,7 +71,7 @@ BIT_OF_CODE: Final[dict[int, int]] = {
 """The hand bit index of the card behind each declared code."""
 
 BITS_OF: Final[dict[Card, int]] = {
-    **{card: 1 << i for i, card in enumerate(CARD_OF[:52])},
+    **{card: 1 << i for i, card in enumerate(CARD_OF[:SUIT_CARDS])},
     Card.WIZARD: WIZARD_BITS,
     Card.JESTER: JESTER_BITS,
     **{special.card: 1 << SPECIAL_BIT[special] for special in SPECIALS},
@@ -75,11 +83,19 @@ HELD_BITS: Final[dict[Card, int]] = {**BITS_OF, **{card: 1 << BIT_OF_CODE[code] 
 
 
 def _byte_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """Per byte `k` of the suit cards' bits, the cards of each of its 256 values, in bit order."""
-    return tuple(
-        tuple(tuple(CARD_OF[8 * k + i] for i in range(8) if value >> i & 1 and 8 * k + i < 52) for value in range(256))
-        for k in range(7)
-    )
+    """Per byte `k` of the suit cards' bits, the cards of each of its 256 values, in bit order.
+
+    Built by doubling, as the engine's tables of plays are: the values with bit `i` set are
+    those below `2**i` with bit `i`'s card added at the end (a bit past the suit cards adds none).
+    """
+    tables = []
+    for k in range(7):
+        table: list[tuple[Card, ...]] = [()]
+        for bit in range(8 * k, 8 * k + 8):
+            last = (CARD_OF[bit],) if bit < SUIT_CARDS else ()
+            table += [cards + last for cards in table]
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 _BYTE_CARDS: Final = _byte_cards()

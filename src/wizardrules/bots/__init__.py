@@ -7,11 +7,11 @@ The package holds every bot and what they search with:
 - `sample_world` and `world_state`, the worlds a searching bot plays out (`_sampling`);
 - `MonteCarloBot`, determinized search (`_montecarlo`);
 - `ExpertBot`, search over weighted worlds with bids searched too (`expert/`);
-- `random_games`, whole games of random play, for statistics (`_randomplay`).
+- `BotFactory`, a bot made fresh for each game of many (`_factory`).
 
-`import wizardrules.bots` loads the first two; the search bots and the random games load
-when one of their names is first used (PEP 562), so that keeping score or playing a game
-does not pay for them.
+`import wizardrules.bots` loads all but the search bots, which load when one of their names
+is first used (PEP 562), so that playing a game does not pay for them. Many games (a
+tournament, random games for statistics) are `wizardrules.tournament`'s.
 
 Examples:
     >>> from wizardrules import RandomBot, RuleBot, play_game
@@ -26,25 +26,24 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final
 
 from wizardrules.bots._base import Bot, RandomBot, is_bot, play_game
+from wizardrules.bots._factory import BotFactory, BotSpec
 from wizardrules.bots._rulebot import RuleBot
 
 if TYPE_CHECKING:  # loaded on first use: see `__getattr__`
     from wizardrules.bots._montecarlo import MonteCarloBot
-    from wizardrules.bots._randomplay import SimGame, SimRound, random_games
     from wizardrules.bots._sampling import sample_world, world_state
     from wizardrules.bots.expert import ExpertBot
 
 __all__ = [
     "Bot",
+    "BotFactory",
+    "BotSpec",
     "ExpertBot",
     "MonteCarloBot",
     "RandomBot",
     "RuleBot",
-    "SimGame",
-    "SimRound",
     "is_bot",
     "play_game",
-    "random_games",
     "sample_world",
     "world_state",
 ]
@@ -54,7 +53,6 @@ _LATER: Final = {
     "ExpertBot": "expert",
     "sample_world": "_sampling",
     "world_state": "_sampling",
-    **dict.fromkeys(("SimGame", "SimRound", "random_games"), "_randomplay"),
 }
 """The names left until their first use, and the part of this package that holds each."""
 

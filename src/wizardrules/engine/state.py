@@ -362,9 +362,13 @@ class GameState:
             # played, and a call would cost as much as the table look-ups themselves.
             hand = s[HANDS] >> SEAT_SHIFTS[s[MOVE]] & HAND_BITS
             led = s[LED]
-            # holding the led suit, only it may be played (R5.3), besides the free cards
-            plays: tuple[Play, ...] = SUIT_PLAYS[led][hand >> SUIT_SHIFT[led] & 0x1FFF] if led >= 0 else ()
-            if not plays:
+            plays: tuple[Play, ...]
+            if led >= 0 and hand & SUIT_BITS[led]:
+                # Holding the led suit, the hand plays what the rule's table `follow` allows (R5.3).
+                # Of the suit cards that leaves the led suit's, so only its plays are looked up.
+                hand &= s[ROUND][R_GAME].follow[led + 2]
+                plays = SUIT_PLAYS[led][hand >> SUIT_SHIFT[led] & 0x1FFF]
+            else:
                 plays = (
                     _RED[hand & 0x1FFF]
                     + _YELLOW[hand >> 13 & 0x1FFF]

@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from attrs import field, frozen
 
@@ -125,9 +125,8 @@ class PlayerView:
             it holds (R4.5), so its view lists the one play that names no card,
             [`PlayUnseen`][wizardrules.PlayUnseen] (`play unseen`).
 
-    A view travels as JSON: [`to_json`][wizardrules.PlayerView.to_json] writes the wire
-    format of [`wizardrules.wire`][wizardrules.wire], [`from_json`][wizardrules.PlayerView.from_json]
-    reads it back equal.
+    A view travels as JSON in the wire format of [`wizardrules.wire`][wizardrules.wire]:
+    `wire.to_json(view)` writes it, `wire.view_from_json(text)` reads it back equal.
     """
 
     seat: int
@@ -199,56 +198,6 @@ class PlayerView:
 
     def __str__(self) -> str:
         return self.to_text()
-
-    # The wire format lives a layer up, in `wizardrules.wire` (serialization kept out of the
-    # model); these methods hand the view to it, loaded on first use.
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view's wire form: a JSON-ready `"wizardrules/view"` document (see `wizardrules.wire`).
-
-        Raises:
-            FormatError: the game's rules have no saved form (a custom bid policy or score rule).
-        """
-        data: dict[str, Any] = _lazy.load("wizardrules.wire").to_dict(self)
-        return data
-
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The view as JSON text in the wire format; [`from_json`][wizardrules.PlayerView.from_json] reads it back.
-
-        Raises:
-            FormatError: as for [`to_dict`][wizardrules.PlayerView.to_dict].
-
-        Examples:
-            >>> from wizardrules import PlayerView, new_game
-            >>> view = new_game(["Ann", "Ben", "Cem"], seed=3).view(2)
-            >>> view.to_json()[:54]
-            '{"format": "wizardrules/view", "version": 2, "seat": 2'
-            >>> PlayerView.from_json(view.to_json()) == view
-            True
-        """
-        text: str = _lazy.load("wizardrules.wire").to_json(self, indent=indent)
-        return text
-
-    @classmethod
-    def from_dict(cls, data: Any) -> PlayerView:
-        """A view from its wire form.
-
-        Raises:
-            FormatError: not a view document of this version, or a field is wrong; the message
-                names the field's path (`view.hand[2]: ...`).
-        """
-        view: PlayerView = _lazy.load("wizardrules.wire").view_from_dict(data)
-        return view
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> PlayerView:
-        """A view from JSON text in the wire format.
-
-        Raises:
-            FormatError: not JSON, or as for [`from_dict`][wizardrules.PlayerView.from_dict].
-        """
-        view: PlayerView = _lazy.load("wizardrules.wire").view_from_json(text)
-        return view
 
     def _repr_html_(self) -> str | None:
         """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""

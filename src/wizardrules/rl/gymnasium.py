@@ -42,13 +42,12 @@ import numpy as np
 from gymnasium import spaces
 
 from wizardrules._convert import as_tuple, shown
-from wizardrules.bots import Bot, RandomBot, is_bot
+from wizardrules.bots import Bot, BotFactory, BotSpec, RandomBot, is_bot
 from wizardrules.engine import GameState, new_game
 from wizardrules.errors import IllegalActionError, RulesError, WizardRulesError, WrongPhaseError
 from wizardrules.rl._env import RENDER_MODES, EnvBase, checked_penalty, checked_seed, worst_total
 from wizardrules.rl._layout import BoolArray, Encoding, FloatArray, Reward
 from wizardrules.rules import Rules
-from wizardrules.tournament import BotFactory, BotSpec
 
 __all__ = ["ENV_ID", "WizardEnv"]
 

@@ -4,7 +4,8 @@ A tournament plays `games` complete games between the same bots and reports, per
 mean final score with a 95% confidence interval, the win rate and the exact-hit rate. It is
 reproducible: the same bots, rules, number of games and seed give the same result whatever
 runs the games: in this process (`executor=None`), a thread pool, a process pool (the
-default) or a Dask cluster's executor.
+default) or a Dask cluster's executor. Many games of random play, for statistics and for
+checking a rule set, are [`random_games`][wizardrules.random_games] (`_randomplay`).
 
 How each game is set up, for game number `g` (from 0) of `n` bots:
 
@@ -42,18 +43,18 @@ Examples:
 
 from __future__ import annotations
 
-import inspect
 import math
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeVar
 
 from attrs import frozen
 
 from wizardrules._convert import game_count, shown
 from wizardrules._progress import Bar, checked, progress_bar
-from wizardrules.bots import Bot, is_bot, play_game
+from wizardrules.bots import Bot, BotFactory, BotSpec, is_bot, play_game
+from wizardrules.bots._factory import name_of
 from wizardrules.engine import new_game
 from wizardrules.errors import RulesError
 from wizardrules.rules import Rules
@@ -65,6 +66,7 @@ from wizardrules.tournament._decisions import (
     compare_one,
     comparison,
 )
+from wizardrules.tournament._randomplay import SimGame, SimRound, random_games
 from wizardrules.tournament._results import Z95 as Z95
 from wizardrules.tournament._results import BotStats, Comparison, TournamentResult, _stats
 from wizardrules.tournament._seeds import bot_seed, deal_seed, seating
@@ -81,10 +83,13 @@ __all__ = [
     "Comparison",
     "DecisionComparison",
     "PhaseGain",
+    "SimGame",
+    "SimRound",
     "TournamentResult",
     "bot_seed",
     "compare_decisions",
     "deal_seed",
+    "random_games",
     "seating",
     "tournament",
 ]
@@ -93,78 +98,6 @@ __all__ = [
 _TARGET_CHUNKS: Final = 100
 """Games are sent to the executor in about this many chunks (fewer for small tournaments)."""
 _MAX_CHUNK: Final = 1000
-
-
-def _takes_seed(bot: Callable[..., Any]) -> bool:
-    """Whether `bot` (a class or function) accepts a keyword argument `seed`."""
-    try:
-        parameters = inspect.signature(bot).parameters
-    except (TypeError, ValueError):  # builtins without a signature
-        return False
-    parameter = parameters.get("seed")
-    return parameter is not None and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
-
-
-def _name_of(obj: object) -> str:
-    name = getattr(obj, "__name__", None)
-    return name if isinstance(name, str) and name else type(obj).__name__
-
-
-@frozen(init=False)
-class BotFactory:
-    """Makes a fresh bot for each game: a class (or function) with fixed keyword arguments.
-
-    The game's seed is passed as `seed=` when the class takes a `seed` argument and the
-    keyword arguments do not fix one. A factory pickles whenever its class and arguments do,
-    so it works with process pools and Dask, unlike a lambda.
-
-    Attributes:
-        bot: the class or function that makes the bot.
-        kwargs: the fixed keyword arguments, as sorted `(name, value)` pairs.
-        name: the bot's name in results; the class name unless set with `named`.
-        seeded: whether the game's seed is passed as `seed=`.
-
-    Raises:
-        RulesError: `bot` is not callable.
-
-    Examples:
-        >>> from wizardrules import RandomBot
-        >>> factory = BotFactory(RandomBot)
-        >>> factory(7), factory.name, factory.seeded
-        (RandomBot(seed=7), 'RandomBot', True)
-        >>> BotFactory(RandomBot, seed=1).named("Fixed")(7), BotFactory(RandomBot, seed=1).named("Fixed").name
-        (RandomBot(seed=1), 'Fixed')
-    """
-
-    bot: Callable[..., Bot]
-    kwargs: tuple[tuple[str, Any], ...]
-    name: str
-    seeded: bool
-
-    def __init__(self, bot: Callable[..., Bot], /, **kwargs: Any) -> None:
-        if not callable(bot):
-            raise RulesError(f"BotFactory: {shown(bot)} is not a bot class or function")
-        seeded = "seed" not in kwargs and _takes_seed(bot)
-        self.__attrs_init__(bot, tuple(sorted(kwargs.items())), _name_of(bot), seeded)
-
-    def named(self, name: str) -> BotFactory:
-        """The same factory under another name (names must be unique within a tournament)."""
-        if not isinstance(name, str) or not name.strip():
-            raise RulesError(f"BotFactory name {shown(name)} must be non-empty text")
-        factory: BotFactory = object.__new__(BotFactory)
-        factory.__attrs_init__(self.bot, self.kwargs, name, self.seeded)
-        return factory
-
-    def __call__(self, seed: int) -> Bot:
-        """A new bot for a game whose bot seed is `seed`."""
-        kwargs = dict(self.kwargs)
-        if self.seeded:
-            kwargs["seed"] = seed
-        return self.bot(**kwargs)
-
-
-BotSpec: TypeAlias = type[Bot] | Callable[[int], Bot]
-"""How a tournament makes a bot for each game: a bot class, a `BotFactory`, or `(game_seed) -> Bot`."""
 
 
 # -- playing (runs in the workers) ------------------------------------------------------
@@ -599,7 +532,7 @@ def _made(bots: Sequence[BotSpec], seed: int, rules: Rules) -> tuple[tuple[Calla
 
 
 def _spec_name(factory: Callable[[int], Bot]) -> str:
-    return factory.name if isinstance(factory, BotFactory) else _name_of(factory)
+    return factory.name if isinstance(factory, BotFactory) else name_of(factory)
 
 
 def _checked_factory(spec: object, label: str, trial_seed: int) -> Callable[[int], Bot]:

@@ -16,7 +16,7 @@ from typing import Any, Final
 import attrs
 
 from wizardrules._tables import CODES, follow, led_after, win_keys
-from wizardrules._tables.codes import BITS_OF, CARD_OF, DECK_SIZE, SUIT_BITS
+from wizardrules._tables.codes import BITS_OF, CARD_OF, DECK_SIZE, JESTERS, SUIT_BITS, SUIT_CARDS, WIZARDS
 from wizardrules.bots._rulebot import power_table, strength_table
 from wizardrules.cards import Card, CardKind, Suit
 from wizardrules.engine import PlayerView
@@ -24,10 +24,6 @@ from wizardrules.engine import PlayerView
 SUITS: Final = tuple(Suit)
 DECK: Final = tuple(range(DECK_SIZE))
 """Every standard card's code."""
-_WIZARDS: Final = range(52, 56)
-_JESTERS: Final = range(56, 60)
-FREE_CARDS: Final = 52
-"""Codes from here up are Wizards and Jesters: of no suit."""
 
 
 @functools.cache
@@ -73,9 +69,9 @@ def codes_of(cards: Sequence[Card], taken: set[int]) -> list[int]:
     out = []
     for card in cards:
         if card.kind is CardKind.WIZARD:
-            code = next(c for c in _WIZARDS if c not in taken)
+            code = next(c for c in WIZARDS if c not in taken)
         elif card.kind is CardKind.JESTER:
-            code = next(c for c in _JESTERS if c not in taken)
+            code = next(c for c in JESTERS if c not in taken)
         else:
             code = BITS_OF[card].bit_length() - 1
         taken.add(code)
@@ -178,4 +174,4 @@ def known_from(view: PlayerView) -> Known:
 
 def in_void(code: int, voids: frozenset[int]) -> bool:
     """Whether `code` is a suit card of a suit in `voids`."""
-    return code < FREE_CARDS and code // 13 in voids
+    return code < SUIT_CARDS and code // 13 in voids

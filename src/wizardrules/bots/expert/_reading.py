@@ -13,23 +13,24 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from wizardrules.bots.expert._codes import FOLLOW, LED_AFTER, STRIDE, SUITS, WIN_KEYS, codes_of
+from wizardrules._tables import trick_so_far
+from wizardrules._tables.codes import JESTER, JESTERS, SUIT_CARDS, WIZARD, WIZARDS
+from wizardrules.bots.expert._codes import FOLLOW, SUITS, codes_of
 from wizardrules.bots.expert._simulator import choose
 from wizardrules.engine import PlayerView
 
 Reading: TypeAlias = tuple[frozenset[int], bool]
 """One play read as `RuleBot`'s: the card codes it rules out of the hand, and whether it is a known miss."""
 
-_WIZARD, _JESTER = 52, 56
-_KINDS = (*range(_WIZARD), _JESTER, _WIZARD)
+_KINDS = (*range(SUIT_CARDS), JESTER, WIZARD)
 """One code per kind of card: the suit cards, a Jester and a Wizard (the copies are alike)."""
 
 
 def _copies(code: int) -> range:
-    if code >= _JESTER:
-        return range(_JESTER, _JESTER + 4)
-    if code >= _WIZARD:
-        return range(_WIZARD, _WIZARD + 4)
+    if code >= JESTER:
+        return JESTERS
+    if code >= WIZARD:
+        return WIZARDS
     return range(code, code + 1)
 
 
@@ -37,8 +38,8 @@ def _ruled_out(played: int, trick: list[int], *, led: int, best_key: int, need: 
     """The card codes a `RuleBot` that played `played` on `trick` cannot have held then."""
     out: set[int] = set()
     free = FOLLOW[led + 2] if led >= 0 else 0  # what a hand holding the led suit may play (R5.3)
-    follows = played < _WIZARD and bool(free >> played & 1)  # a card of the led suit
-    special = played >= _WIZARD
+    follows = played < SUIT_CARDS and bool(free >> played & 1)  # a card of the led suit
+    special = played >= SUIT_CARDS
     for other in _KINDS:
         if other in _copies(played):
             continue
@@ -65,22 +66,18 @@ def rulebot_readings(view: PlayerView) -> tuple[tuple[Reading, ...], ...]:
     played: list[list[int]] = [[] for _ in range(n)]
     taken: set[int] = set()
     for trick in (*view.completed_tricks, view.current_trick):
-        led, best_key, best_seat = -1, -1, -1
         cards: list[int] = []
         for seat, card in zip(trick.seats, trick.cards, strict=True):
             (code,) = codes_of((card,), taken)
             bid = view.bids[seat]
             if seat != view.seat and bid is not None:
+                led, _best, best_key = trick_so_far(cards, trump)
                 out = _ruled_out(code, cards, led=led, best_key=best_key, need=bid - won[seat], trump=trump)
                 reads[seat].append((out, len(played[seat])))
             played[seat].append(code)
-            led = LED_AFTER[(led + 2) * STRIDE + code]
-            key = WIN_KEYS[trump + 1][led + 2][code]
-            if key > best_key:
-                best_key, best_seat = key, seat
             cards.append(code)
         if len(cards) == n:
-            won[best_seat] += 1
+            won[trick.seats[trick_so_far(cards, trump)[1]]] += 1
     return tuple(
         tuple(
             (frozenset(out), any(c in out for later in played[s][at + 1 :] for c in _copies(later)))

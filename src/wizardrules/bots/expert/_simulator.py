@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wizardrules._tables import NO_KEY, OPEN, trick_so_far
 from wizardrules.actions import Action, Bid, Play
 from wizardrules.bidding import FreeBids, allowed_bids
 from wizardrules.bots._rulebot import rule_bid, rule_play
@@ -110,12 +111,7 @@ def _play_round(  # noqa: PLR0917 - hot loop
     n = game.players
     trump = game.trump
     keys = WIN_KEYS[trump + 1]
-    led, best, best_key = -1, 0, -1
-    for position, c in enumerate(trick):
-        led = LED_AFTER[(led + 2) * STRIDE + c]
-        k = keys[led + 2][c]
-        if k > best_key:  # the first card of the highest key wins (R5.4)
-            best, best_key = position, k
+    led, best, best_key = trick_so_far(trick, trump) if trick else (OPEN, 0, NO_KEY)
     tricks_played = 0
     while True:
         seat = (leader + len(trick)) % n
@@ -125,9 +121,11 @@ def _play_round(  # noqa: PLR0917 - hot loop
         else:
             c = choose(hand, trick, led, best_key, bids[seat] - won[seat], trump)
         hand.remove(c)
+        # A card added as `trick_so_far` adds it, written out: a call per card would cost as
+        # much as the look-ups (the tests pin the rollouts' scores to the engine's).
         led = LED_AFTER[(led + 2) * STRIDE + c]
         k = keys[led + 2][c]
-        if k > best_key:
+        if k > best_key:  # the first card of the highest key wins (R5.4)
             best, best_key = len(trick), k
         trick.append(c)
         if len(trick) < n:
@@ -135,7 +133,7 @@ def _play_round(  # noqa: PLR0917 - hot loop
         leader = (leader + best) % n
         won[leader] += 1
         trick = []
-        led, best, best_key = -1, 0, -1
+        led, best, best_key = OPEN, 0, NO_KEY
         tricks_played += 1
         if not hands[leader]:
             points = [float(game.score(bids[s], won[s])) for s in range(n)]

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, Final
 
+from wizardrules._tables import trick_so_far
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.engine import GameState, Phase, PlayerView
@@ -25,7 +26,6 @@ from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
 from wizardrules.fast._kernels.rulebot import PLANNED_CARDS, OwnPlay, rollout_scores
-from wizardrules.fast._kernels.rules import led_after, win_key
 from wizardrules.fast._kernels.steps import (
     BIDDING_PHASE,
     G_BEST,
@@ -97,15 +97,10 @@ def _rows(view: PlayerView, state: GameState, count: int) -> tuple[Any, Any, Any
     games[:, G_BID_SUM] = sum(made)
     trick = state.current_trick
     games[:, G_LEADER] = trick.leader
-    led, best, best_key = -1, 0, -2
-    for position, card in enumerate(trick.cards):
-        code = card_code(card)
+    codes = [card_code(card) for card in trick.cards]
+    for position, code in enumerate(codes):
         games[:, G_TRICK + position] = code
-        led = led_after(led, code)
-        key = win_key(code, trump, led)
-        if key > best_key:
-            best, best_key = position, key
-    games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY] = led, best, best_key
+    games[:, G_LED], games[:, G_BEST], games[:, G_BEST_KEY] = trick_so_far(codes, trump)
     games[:, G_TRICK_LEN] = len(trick.cards)
     for seat in range(n):
         bid: int | None = state.bids[seat]
