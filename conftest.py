@@ -34,7 +34,11 @@ _EXTRAS = {
     "pyspiel": ["src/wizardrules/rl/openspiel.py"],
     "numba": ["src/wizardrules/fast/*", "docs/fast.md"],
     "openskill": ["src/wizardrules/tournament/ratings.py", "docs/strength.md"],
-    "starlette": ["src/wizardrules/table/server.py"],
+    "starlette": [
+        "src/wizardrules/table/server.py",
+        "src/wizardrules/table/_hub.py",
+        "src/wizardrules/table/_refusals.py",
+    ],
     "segno": ["src/wizardrules/table/server.py"],
 }
 for _module, _paths in _EXTRAS.items():

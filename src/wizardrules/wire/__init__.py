@@ -54,6 +54,19 @@ from wizardrules.errors import FormatError
 from wizardrules.events import Event
 from wizardrules.wire._errors import ERROR, ERROR_FORMAT, ErrorCode, WireError, error_to_dict
 from wizardrules.wire._events import EVENT, EVENT_IN_MESSAGE, _event_body, event_schemas
+from wizardrules.wire._specs import (
+    JSON,
+    MAX_TEXT,
+    VERSION,
+    Array,
+    Defs,
+    Nullable,
+    Record,
+    T,
+    _object,
+    check_header,
+    loaded,
+)
 from wizardrules.wire._table import (
     MAX_NAME,
     SEAT_DOCUMENT,
@@ -74,20 +87,9 @@ from wizardrules.wire._values import (
     ACTION_TEXTS,
     EVENT_FORMAT,
     EVENTS_FORMAT,
-    JSON,
     MAX_EVENTS,
-    MAX_TEXT,
     SEAT,
-    VERSION,
     VIEW_FORMAT,
-    Array,
-    Defs,
-    Nullable,
-    Record,
-    T,
-    _object,
-    check_header,
-    loaded,
 )
 from wizardrules.wire._views import VIEW, view_data, view_text
 

@@ -28,9 +28,7 @@ from wizardrules.errors import (
     WizardRulesError,
     WrongPhaseError,
 )
-from wizardrules.wire._values import (
-    ACTION,
-    ACTION_TEXTS,
+from wizardrules.wire._specs import (
     JSON,
     VERSION,
     Array,
@@ -40,6 +38,7 @@ from wizardrules.wire._values import (
     Text,
     checked,
 )
+from wizardrules.wire._values import ACTION, ACTION_TEXTS
 
 ERROR_FORMAT: Final = "wizardrules/error"
 """The `format` of an error document."""

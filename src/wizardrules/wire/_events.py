@@ -12,21 +12,8 @@ from typing import Any, Final
 from wizardrules._convert import shown
 from wizardrules.errors import FormatError
 from wizardrules.events import EVENT_CLASSES, Event, Kind, Shape, wire_fields
-from wizardrules.wire._values import (
-    BOOLEAN,
-    CARD,
-    CHANGE,
-    COUNT,
-    EVENT_FORMAT,
+from wizardrules.wire._specs import (
     JSON,
-    NAME,
-    NUMBER,
-    PLACE,
-    POINTS,
-    ROUND,
-    SEAT,
-    SUIT,
-    TRICK,
     VERSION,
     Array,
     Constant,
@@ -35,6 +22,21 @@ from wizardrules.wire._values import (
     Record,
     Spec,
     Tagged,
+)
+from wizardrules.wire._values import (
+    BOOLEAN,
+    CARD,
+    CHANGE,
+    COUNT,
+    EVENT_FORMAT,
+    NAME,
+    NUMBER,
+    PLACE,
+    POINTS,
+    ROUND,
+    SEAT,
+    SUIT,
+    TRICK,
 )
 
 _OF_KIND: Final[dict[Kind, Spec[Any]]] = {

@@ -13,11 +13,8 @@ from wizardrules.errors import PlayerError
 from wizardrules.events import Event
 from wizardrules.tricks import MAX_PLAYERS
 from wizardrules.wire._events import EVENT_IN_MESSAGE, _event_body
-from wizardrules.wire._values import (
-    BOOLEAN,
+from wizardrules.wire._specs import (
     JSON,
-    MAX_EVENTS,
-    SEAT,
     VERSION,
     Array,
     Choice,
@@ -28,6 +25,7 @@ from wizardrules.wire._values import (
     Text,
     checked,
 )
+from wizardrules.wire._values import BOOLEAN, MAX_EVENTS, SEAT
 
 SEAT_FORMAT: Final = "wizardrules/seat"
 """The `format` of a seat document: the credentials a person gets when they sit down."""

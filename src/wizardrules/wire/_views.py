@@ -16,24 +16,9 @@ from wizardrules.scoring import SCORE_LIMIT, TieBreak
 from wizardrules.sheet import Round
 from wizardrules.sheet._json import round_to_data
 from wizardrules.tricks import Trick
-from wizardrules.wire._values import (
-    ACTION,
-    ACTION_TEXTS,
-    BOOLEAN,
-    CARD,
-    CHANGE,
-    COUNT,
+from wizardrules.wire._specs import (
     JSON,
-    NAME,
-    NUMBER,
-    PHASE,
-    POINTS,
-    ROUND,
-    SEAT,
-    TRICK,
-    TRUMP,
     VERSION,
-    VIEW_FORMAT,
     Array,
     ByType,
     Choice,
@@ -45,6 +30,23 @@ from wizardrules.wire._values import (
     T,
     Tagged,
     Text,
+)
+from wizardrules.wire._values import (
+    ACTION,
+    ACTION_TEXTS,
+    BOOLEAN,
+    CARD,
+    CHANGE,
+    COUNT,
+    NAME,
+    NUMBER,
+    PHASE,
+    POINTS,
+    ROUND,
+    SEAT,
+    TRICK,
+    TRUMP,
+    VIEW_FORMAT,
     cards_text,
     write_trick,
 )
