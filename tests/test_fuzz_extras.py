@@ -341,6 +341,29 @@ def test_rl_observer_encodes_views_or_refuses(data: st.DataObject, other: Any) -
     outcome(lambda: table_text(other))
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_rl_observer_takes_hostile_views(data: st.DataObject) -> None:
+    """A view is input: the observer encodes a view some game reaches, and refuses with a RulesError every
+    view `view_problem` finds no game reaches, before it indexes anything by it (vectors and texts alike)."""
+    view, _ = hostile_views(data, states())
+    problem = view_problem(view)
+    observer = encoders(data.draw(st.sampled_from(states())).rules, 4)[1]
+    ours = view.rules == observer.rules and len(view.players) == observer.players
+    for encode in (
+        observer.observation,
+        observer.information_state,
+        observer.encode,
+        observer.observation_string,
+        observer.information_state_string,
+    ):
+        encoded = outcome(lambda encode=encode: encode(view))  # type: ignore[misc]
+        assert refused(encoded) == bool(problem or not ours), (encode, problem, encoded)
+    if not problem and ours:
+        out = np.full(observer.describe().size, 7.0, dtype=np.float32)
+        assert np.array_equal(observer.observation(view, out=out), observer.observation(view))
+
+
 # -- PettingZoo ------------------------------------------------------------------------------------------
 
 
