@@ -131,13 +131,14 @@ def test_finished_rounds_of_another_table_are_refused_at_the_games_end() -> None
     """Rounds of a 3-player game in a 4-player view, entries that are not rounds: refused, the picture included."""
     view = game_over()
     other = game_over(players=3)
-    for rounds, reason in (
+    cases: tuple[tuple[tuple[Any, ...], str], ...] = (
         (other.finished_rounds, "players' entries at a table of 4"),
         ((None, *view.finished_rounds[1:]), "is None, not a Round"),
         ((*view.finished_rounds[:-1], 7), "is 7, not a Round"),
         (view.finished_rounds[:-1], "finished rounds in round 3"),
         ((*view.finished_rounds, view.finished_rounds[-1]), "finished rounds in round 3"),
-    ):
+    )
+    for rounds, reason in cases:
         assert_refused_everywhere(attrs.evolve(view, finished_rounds=rounds), reason)
     assert svg.table(view).startswith("<svg")
 
@@ -196,7 +197,7 @@ def test_a_custom_score_rule_that_fails_is_named_not_raised() -> None:
     view = mid_game(attrs.evolve(SHORT, score_rule=Fragile(broken)))
     assert view_problem(view) == ""
     broken.append(True)
-    rounds = tuple(list(view.finished_rounds))  # new rounds: the check of the last ones is not reused
+    rounds = tuple(r for r in view.finished_rounds)  # new rounds: the check of the last ones is not reused
     problem = view_problem(attrs.evolve(view, finished_rounds=rounds))
     assert "the score rule gives no points" in problem
     assert "KeyError" in problem
