@@ -40,6 +40,7 @@ from _hostile import (
     hostile_views,
     huge_sequences,
     maybe,
+    names,
     outcome,
     power,
     refused,
@@ -916,6 +917,46 @@ def test_vector_game_refuses_bools_anywhere(data: st.DataObject, seed: int) -> N
     same = vector_snapshot(games)
     assert refused(outcome(lambda: games.step(legal), same))
     assert refused(outcome(lambda: games.observe(legal), same))
+
+
+# -- ratings (openskill) ----------------------------------------------------------------------------------------
+
+_placings = st.lists(
+    st.one_of(
+        st.tuples(st.one_of(names, st.sampled_from(["Ann", "Ben", "Cem"])), st.one_of(st.integers(-1, 7), anything)),
+        anything,
+    ),
+    max_size=6,
+)
+
+
+@given(st.data(), st.lists(st.one_of(_placings, anything), max_size=4), anything)
+def test_ratings_take_hostile_values(data: st.DataObject, games: Any, other: Any) -> None:
+    """Games, ratings made by hand, fields and languages: rated or refused with a library error, never one of
+    openskill's or Python's; what is rated answers its table, its chart and its chances."""
+    pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e ".[ratings]"')
+    from wizardrules import Language, svg
+    from wizardrules.tournament.ratings import Rating, Ratings, rate_games
+
+    rated = outcome(lambda: rate_games(games))
+    fields = {
+        "name": data.draw(st.one_of(st.just("Ann"), anything), label="name"),
+        "mu": data.draw(st.one_of(st.floats(-30, 60), anything), label="mu"),
+        "sigma": data.draw(st.one_of(st.floats(0.1, 9), anything), label="sigma"),
+        "games": data.draw(st.one_of(st.integers(0, 9), anything), label="games"),
+    }
+    made = outcome(lambda: Rating(**fields))
+    if isinstance(made, Rating):
+        rated = outcome(lambda: Ratings(ratings=(made, Rating(name="Zed", mu=25.0, sigma=8.0, games=1)), games=1))
+    outcome(lambda: Ratings(ratings=other, games=1))
+    if isinstance(rated, Ratings):
+        for language in (*Language, other):
+            outcome(lambda language=language: rated.to_text(language=language))  # type: ignore[misc]
+        outcome(lambda: svg.ratings(rated))
+        rated_names = [rating.name for rating in rated]
+        outcome(lambda: rated.win_chances(rated_names))
+        outcome(lambda: rated.win_chances(other))
+        rated.to_dict()
 
 
 # -- huge numbers: no time, no memory -------------------------------------------------------------------------

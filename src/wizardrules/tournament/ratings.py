@@ -172,7 +172,9 @@ class Ratings:
         """
         if isinstance(names, str) or not isinstance(names, Sequence):
             raise RulesError(f"win_chances: {shown(names)} is not a list of names")
-        wanted = [unicodedata.normalize("NFC", name) if isinstance(name, str) else name for name in names]
+        if not all(isinstance(name, str) for name in names):
+            raise RulesError(f"win_chances: {shown(names)} must be names, each text")
+        wanted = [unicodedata.normalize("NFC", name) for name in names]
         if len(set(wanted)) != len(wanted) or len(wanted) < 2:
             raise RulesError(f"win_chances: {shown(list(names))} must be 2 or more different players")
         rated = {rating.name: rating for rating in self.ratings}
