@@ -939,7 +939,7 @@ def test_ratings_take_hostile_values(data: st.DataObject, games: Any, other: Any
     from wizardrules.tournament.ratings import Rating, Ratings, rate_games
 
     rated = outcome(lambda: rate_games(games))
-    fields = {
+    fields: dict[str, Any] = {
         "name": data.draw(st.one_of(st.just("Ann"), anything), label="name"),
         "mu": data.draw(st.one_of(st.floats(-30, 60), anything), label="mu"),
         "sigma": data.draw(st.one_of(st.floats(0.1, 9), anything), label="sigma"),
