@@ -54,6 +54,8 @@ Z95: Final = 1.9599639845400536
 MAX_PLAYERS_RATED: Final = 1000
 """The most players of one game that `rate_games` rates (a table seats 3 to 6): the model's
 update grows with the square of a game's players."""
+MOST_GAMES: Final = 10**15
+"""The most games a rating counts: more than anyone plays, and a number the tables write out."""
 RATING_LIMIT: Final = 1_000_000.0
 """The largest skill and uncertainty a `Rating` holds, either way: openskill's ratings stay
 within a few hundred, and the model overflows on numbers near the largest floats."""
@@ -90,9 +92,9 @@ class Rating:
                     f"Rating of {shown(self.name)}: {name} {shown(value)} must be a number "
                     f"{'above 0' if name == 'sigma' else f'from {-RATING_LIMIT:,.0f}'} up to {RATING_LIMIT:,.0f}"
                 )
-        if type(self.games) is not int or self.games < 0:
+        if not whole(self.games, 0, MOST_GAMES):
             raise RulesError(
-                f"Rating of {shown(self.name)}: games {shown(self.games)} must be a whole number, 0 or more"
+                f"Rating of {shown(self.name)}: games {shown(self.games)} must be a whole number 0..10**15"
             )
 
     @property
@@ -140,8 +142,8 @@ class Ratings:
         names = [rating.name for rating in self.ratings]
         if len(set(names)) != len(names):
             raise RulesError(f"Ratings: players {shown(names)} must be rated once each")
-        if type(self.games) is not int or self.games < 0:
-            raise RulesError(f"Ratings: games {shown(self.games)} must be a whole number, 0 or more")
+        if not whole(self.games, 0, MOST_GAMES):
+            raise RulesError(f"Ratings: games {shown(self.games)} must be a whole number 0..10**15")
 
     def __iter__(self) -> Iterator[Rating]:
         """The ratings, best first."""
@@ -279,7 +281,7 @@ def _game(game: object, number: int) -> list[tuple[str, int]]:
     for entry in game:
         if not isinstance(entry, tuple) or len(entry) != 2:
             raise RulesError(f"game {number}: {shown(entry)} is not a (name, place) pair")
-        name, place = entry
+        name, place = entry[0], entry[1]  # by index: a tuple subclass may iterate otherwise
         if not isinstance(name, str) or not name:
             raise RulesError(f"game {number}: player {shown(name)} must be a non-empty name")
         name = check_name(name, f"game {number}: player")  # one player in either Unicode form
