@@ -53,6 +53,11 @@ def _in_deck(card: Card, rules: Rules) -> bool:
     return any(special.kind is card.kind for special in rules.special_cards)
 
 
+def _dealt(card: object, rules: Rules) -> bool:
+    """Whether `card` is a card of the rules' deck as dealt: not a Cloud, Juggler or Shapeshifter as played."""
+    return isinstance(card, Card) and card.undeclared == card and _in_deck(card, rules)
+
+
 def _tricks_problem(view: PlayerView, n: int) -> str:
     tricks = (*view.completed_tricks, view.current_trick)
     for number, trick in enumerate(tricks, start=1):
@@ -87,14 +92,14 @@ def _cards_problem(view: PlayerView, n: int) -> str:
     for seat, hand in enumerate(view.seen_hands):
         if hand is None:
             continue
-        if type(hand) is not tuple or not all(isinstance(card, Card) for card in hand):
-            return f"seen hand {seat} is {shown(hand)}, not a tuple of cards"
+        if type(hand) is not tuple or not all(isinstance(card, Card) and card.undeclared == card for card in hand):
+            return f"seen hand {seat} is {shown(hand)}, not a tuple of cards as dealt"
         if len(hand) != view.hand_sizes[seat]:
             return f"seat {seat} is seen holding {len(hand)} cards, not its {view.hand_sizes[seat]}"
         seen.extend(hand)
     if view.hand is not None:
-        if type(view.hand) is not tuple or not all(isinstance(card, Card) for card in view.hand):
-            return f"the hand is {shown(view.hand)}, not a tuple of cards"
+        if type(view.hand) is not tuple or not all(isinstance(c, Card) and c.undeclared == c for c in view.hand):
+            return f"the hand is {shown(view.hand)}, not a tuple of cards as dealt"
         if len(view.hand) != view.hand_sizes[view.seat]:
             return f"the hand holds {len(view.hand)} cards, not the seat's {view.hand_sizes[view.seat]}"
         if view.seen_hands[view.seat] is None:
@@ -246,19 +251,13 @@ def _specials_problem(view: PlayerView, n: int) -> str:
     ):
         return f"cloud {shown(cloud)} is not (seat, CloudChange) of a game with the Cloud (R8.2)"
     passing = view.passing
-    if passing is not None and not (
-        isinstance(passing, Card) and _in_deck(passing, view.rules) and view.phase is Phase.PASSING
-    ):
+    if passing is not None and not (_dealt(passing, view.rules) and view.phase is Phase.PASSING):
         return f"passing {shown(passing)} is not a card of the deck chosen while passing (R8.3)"
     passed = view.passed
     if type(passed) is not tuple or len(passed) > (Special.JUGGLER in specials):
         return f"passed {shown(passed)} is not a tuple of the Juggler's passings, one at most (R8.3)"
     for number, pair in enumerate(passed):
-        if not (
-            type(pair) is tuple
-            and len(pair) == 2
-            and all(isinstance(card, Card) and _in_deck(card, view.rules) for card in pair)
-        ):
+        if not (type(pair) is tuple and len(pair) == 2 and all(_dealt(card, view.rules) for card in pair)):
             return f"passed[{number}] {shown(pair)} is not (card given, card received) of the deck"
     legal = view.legal_actions
     if type(legal) is not tuple or not all(isinstance(action, _ACTIONS) for action in legal):
@@ -333,8 +332,8 @@ def view_problem(view: object) -> str:
         )
     if view.trump is not None and not isinstance(view.trump, Suit):
         return f"trump {shown(view.trump)} is not a Suit or None"
-    if view.turned_up is not None and not (isinstance(view.turned_up, Card) and _in_deck(view.turned_up, view.rules)):
-        return f"turned_up {shown(view.turned_up)} is not a card of the rules' deck or None"
+    if view.turned_up is not None and not _dealt(view.turned_up, view.rules):
+        return f"turned_up {shown(view.turned_up)} is not a card of the rules' deck as dealt, or None"
     for name in ("seen_hands", "hand_sizes", "bids", "blind", "tricks_won", "totals"):
         value = getattr(view, name)
         if type(value) is not tuple or len(value) != n:
