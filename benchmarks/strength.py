@@ -34,8 +34,9 @@ worlds, not on the machine; the run time does.
   `--calibrate-rounds` rounds (0: full ladders), to set the budgets in worlds to a time.
 
 `--parts G --cache DIR` plays every tournament in parts of G games and keeps each part's
-result in DIR, so that an interrupted run resumes where it stopped (a part is reused only
-for the same title, bots, rules, seed and package source); a second process with
+result in DIR as the result's checked JSON (`TournamentResult.to_json`), so that an
+interrupted run resumes where it stopped (a part is reused only for the same title, bots,
+rules, seed and package source, and an edited part is refused when read); a second process with
 `--reverse` plays the parts from the last, and `--part-offset K --part-stride S` plays only
 parts K, K + S, ..., so that several processes share one run; a plain run then joins the
 parts. `--only` plays only the tournaments whose title starts with one of the given texts.
@@ -46,7 +47,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import pickle
 import sys
 import time
 from collections.abc import Sequence
@@ -187,9 +187,9 @@ def main() -> None:  # noqa: PLR0915 - one section per table
         ]
         for first in reversed(mine) if args.reverse else mine:
             count = min(size, games - first)
-            path = args.cache / f"{key}-{first}-{count}.pickle" if args.cache else None
+            path = args.cache / f"{key}-{first}-{count}.json" if args.cache else None
             if path is not None and path.exists():
-                part = pickle.loads(path.read_bytes())  # noqa: S301 - this script's own files
+                part = TournamentResult.from_json(path.read_bytes())  # checked: a part is refused if edited
             else:
                 part = tournament(
                     bots,
@@ -203,7 +203,7 @@ def main() -> None:  # noqa: PLR0915 - one section per table
                 )
                 if path is not None:
                     path.parent.mkdir(parents=True, exist_ok=True)
-                    path.write_bytes(pickle.dumps(part))
+                    path.write_text(part.to_json(), encoding="utf-8")
             parts[first] = part
         if args.part_offset or args.part_stride != 1:
             return None  # this process played its share of the parts; a plain run joins them all

@@ -46,6 +46,7 @@ from wizardrules import (
     Play,
     PlayerView,
     Preset,
+    Round,
     RuleBot,
     Rules,
     Schedule,
@@ -61,6 +62,7 @@ from wizardrules import (
     new_game,
 )
 from wizardrules._convert import shown
+from wizardrules.actions import PLAY_UNSEEN
 
 T = TypeVar("T")
 
@@ -381,8 +383,8 @@ def states() -> tuple[GameState, ...]:
 
 # -- hostile views ------------------------------------------------------------------------------------------------
 
-_VIEW_NUMBERS = st.one_of(st.integers(-2, 70), st.sampled_from([100_000, 10**12, 2**63]))
-"""Numbers a hostile view holds: within and beyond a round, and far beyond."""
+_VIEW_NUMBERS = st.one_of(st.integers(-2, 70), st.sampled_from([100_000, 10**12, 2**63, -(2**63) - 1]), huge)
+"""Numbers a hostile view holds: within and beyond a round, beyond 64 bits, and beyond what Python writes out."""
 
 
 def _trick_or_none(leader: int, players: int, trump: Suit | None, played: list[Card]) -> Trick | None:
@@ -419,6 +421,26 @@ _view_fields: dict[str, st.SearchStrategy[Any]] = {
     "totals": st.lists(_VIEW_NUMBERS, max_size=8).map(tuple),
     "allowed_bids": st.frozensets(_VIEW_NUMBERS, max_size=5),
     "werewolf": st.one_of(st.none(), _VIEW_NUMBERS),
+    "cloud": st.one_of(
+        st.none(),
+        st.tuples(_VIEW_NUMBERS, st.sampled_from(CloudChange)),
+        st.tuples(st.integers(0, 3), st.one_of(_VIEW_NUMBERS, st.none(), cards)),
+        st.lists(st.integers(0, 3), max_size=3).map(tuple),
+    ),
+    "passing": st.one_of(st.none(), cards, _VIEW_NUMBERS),
+    "passed": st.one_of(
+        st.lists(st.tuples(cards, cards), max_size=3).map(tuple),
+        st.lists(st.one_of(_VIEW_NUMBERS, cards, st.tuples(cards), st.tuples(cards, _VIEW_NUMBERS)), max_size=2).map(
+            tuple
+        ),
+        st.lists(st.tuples(cards, cards), max_size=2),
+    ),
+    "legal_actions": st.one_of(
+        st.lists(actions, max_size=4).map(tuple),
+        st.lists(st.one_of(actions, _VIEW_NUMBERS, st.none(), cards), max_size=3).map(tuple),
+        st.just((PLAY_UNSEEN,)),
+        st.lists(actions, max_size=2),
+    ),
     "rules": st.sampled_from([SHORT, Rules(), Rules(special_cards=frozenset(Special)), Preset.SECRET_BIDS.rules()]),
 }
 """Per field of a view, values a view from `view_from_json` or built by hand may hold."""
@@ -433,16 +455,81 @@ _seat_entries: dict[str, st.SearchStrategy[Any]] = {
 """Per per-seat field, entries of one seat: drawn one per seat, so that a view gets past its lengths' check."""
 
 
+@cache
+def _other_rounds() -> tuple[Round, ...]:
+    """Finished rounds of games of 3, 4 and 5 players, under other rules: rows a view's score sheet may not hold."""
+    found: list[Round] = []
+    for players, rules in ((3, SHORT), (5, SHORT), (4, Rules(schedule=Schedule(cards_per_round=(2, 1, 3))))):
+        state = new_game(players, rules=rules, seed=players)
+        bot = RuleBot()
+        while not state.is_over:
+            state = state.apply(bot.act(state.view(state.to_move or 0), state.legal_actions()))
+        found += state.view(0).finished_rounds
+    return tuple(found)
+
+
+_ROUND_CHANGES: dict[str, st.SearchStrategy[Any]] = {
+    "number": _VIEW_NUMBERS,
+    "cards": _VIEW_NUMBERS,
+    "dealer": _VIEW_NUMBERS,
+    "bombs": _VIEW_NUMBERS,
+    "trump": suits,
+}
+"""A finished round's single numbers and trump, spoiled one at a time."""
+
+
+def _spoiled_round(data: st.DataObject, found: Round) -> Any:
+    """`found` with one field spoiled: a number, a seat's points (by one, or huge), bids, blind marks or tricks."""
+    n = len(found.bids)
+    name = data.draw(st.sampled_from([*_ROUND_CHANGES, "points", "bids", "final_bids", "blind", "tricks"]))
+    if name in _ROUND_CHANGES:
+        value: Any = data.draw(_ROUND_CHANGES[name], label=f"round {name}")
+    elif name == "blind":
+        value = data.draw(st.lists(st.booleans(), min_size=n, max_size=n).map(tuple), label="round blind")
+    else:
+        seat = data.draw(st.integers(0, n - 1))
+        entry = data.draw(st.one_of(st.integers(-1, 3).map(lambda d: getattr(found, name)[seat] + d), _VIEW_NUMBERS))
+        value = (*getattr(found, name)[:seat], entry, *getattr(found, name)[seat + 1 :])
+    try:
+        return attrs.evolve(found, **{name: value})
+    except WizardRulesError:
+        return data.draw(st.one_of(st.none(), _VIEW_NUMBERS, st.just(attrs.asdict(found))), label="not a round")
+
+
+def _spoiled_rounds(data: st.DataObject, view: PlayerView) -> Any:
+    """The view's finished rounds with one spoiled, some left out or repeated, or rounds of other games."""
+    own = view.finished_rounds
+    how = data.draw(st.sampled_from(["spoil", "cut", "repeat", "others", "hostile"] if own else ["others", "hostile"]))
+    if how == "spoil":
+        at = data.draw(st.integers(0, len(own) - 1))
+        return (*own[:at], _spoiled_round(data, own[at]), *own[at + 1 :])
+    if how == "cut":
+        return own[: data.draw(st.integers(0, len(own) - 1))]
+    if how == "repeat":
+        return (*own, own[-1])
+    if how == "others":
+        return tuple(data.draw(st.lists(st.sampled_from(_other_rounds()), max_size=4), label="other rounds"))
+    return data.draw(st.lists(st.one_of(st.none(), _VIEW_NUMBERS, texts), max_size=3).map(tuple), label="rounds")
+
+
 def hostile_views(data: st.DataObject, states: tuple[GameState, ...]) -> tuple[PlayerView, tuple[Action, ...]]:
-    """A view of one of `states` at its seat to move with one to three fields spoiled, and the state's legal actions."""
-    state = data.draw(st.sampled_from([s for s in states if not s.is_over]))
+    """A view of one of `states` with one to three fields spoiled, and the legal actions of the view's seat.
+
+    The view is the seat's to move, or any seat's once the game is over (no legal actions then).
+    """
+    state = data.draw(st.sampled_from(states))
     seat = state.to_move
-    assert seat is not None
+    if seat is None:
+        seat = data.draw(st.integers(0, len(state.players) - 1), label="seat at the game's end")
     view = state.view(seat)
-    spoiled = data.draw(st.lists(st.sampled_from(sorted(_view_fields)), min_size=1, max_size=3, unique=True))
+    spoiled = data.draw(
+        st.lists(st.sampled_from(sorted([*_view_fields, "finished_rounds"])), min_size=1, max_size=3, unique=True)
+    )
     n = len(view.players)
     changes = {
-        name: data.draw(
+        name: _spoiled_rounds(data, view)
+        if name == "finished_rounds"
+        else data.draw(
             st.one_of(_view_fields[name], st.lists(_seat_entries[name], min_size=n, max_size=n).map(tuple))
             if name in _seat_entries
             else _view_fields[name],
@@ -450,4 +537,4 @@ def hostile_views(data: st.DataObject, states: tuple[GameState, ...]) -> tuple[P
         )
         for name in spoiled
     }
-    return attrs.evolve(view, **changes), state.legal_actions()
+    return attrs.evolve(view, **changes), () if state.is_over else state.legal_actions()

@@ -461,8 +461,8 @@ _SHORT_GAME = ("play", "--players", "3", "--human", "1", "--rounds", "2")
 
 
 def test_hostile_bytes_through_a_terminal_get_the_question_again(terminals: Callable[..., Terminal]) -> None:
-    """Bytes that are not UTF-8, digits of other scripts, superscripts, thousands of digits and control
-    characters typed at the terminal get the reason and the question again; the game goes on to its end."""
+    """Bytes that are not UTF-8, digits of other scripts, superscripts, thousands of digits, control
+    characters and a NUL typed at the terminal get the reason and the question again; the game goes on."""
     terminal = terminals(*_SHORT_GAME, "--name", "Zo\u00eb")
     for keys, reason in (
         (b"\xff\xfe\xc3", "Not an action: "),
@@ -470,6 +470,7 @@ def test_hostile_bytes_through_a_terminal_get_the_question_again(terminals: Call
         ("\u00b2".encode(), "Not an action: "),  # a superscript two: a digit, not a decimal
         (b"9" * 5000, "There is no action 999999\u2026: choose 1 to 2."),
         (b"\x1b[A\x00\x7f", "Not an action: "),
+        (b"1\x00", "Not an action: "),  # input() on a terminal stopped at the NUL and joined the next line
     ):
         assert terminal.read_until(_PROMPT) is not None
         terminal.press(keys + b"\n")
@@ -478,6 +479,39 @@ def test_hostile_bytes_through_a_terminal_get_the_question_again(terminals: Call
     assert play_through(terminal, iter(())) == 0
     assert "Traceback" not in terminal.text
     assert re.search(r"(wins|share the win) with -?\d+ points\n*$", terminal.text)
+
+
+_TERMINAL_KEYS: Final = frozenset(b"\x03\x04\x0f\x11\x12\x13\x15\x16\x17\x1a\x1c\n\r")
+"""Bytes the terminal acts on before the program reads a line (Ctrl-C, Ctrl-D, Ctrl-Z, Ctrl-\\, flow control,
+line editing) and the line ends: their effects have tests of their own, so the drawn answers leave them out."""
+_typed = st.one_of(
+    st.binary(min_size=1, max_size=40),
+    st.text(min_size=1, max_size=20).map(lambda text: text.encode("utf-8", "surrogatepass")),
+    st.text("0123456789\u0663\u0966\uff13\u00b2 -+", min_size=1, max_size=300).map(str.encode),
+    st.sampled_from([b"play R3", b"bid 2 blind", b"9" * 3000, b"\xed\xa0\x80", b"\xef\xbb\xbf1", b"1\x00"]),
+).map(lambda keys: bytes(byte for byte in keys if byte not in _TERMINAL_KEYS))
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.lists(_typed.filter(bool), min_size=1, max_size=6))
+def test_any_bytes_typed_at_a_terminal_get_the_question_again(
+    tmp_path_factory: pytest.TempPathFactory, typed: list[bytes]
+) -> None:
+    """Whatever bytes are typed at the terminal, a line gets the reason and the question again, or is a move;
+    the game goes on to its end with code 0 and no traceback (a few examples: each starts the program)."""
+    terminal = Terminal(*_SHORT_GAME, cwd=tmp_path_factory.mktemp("terminal"))
+    try:
+        for keys in typed:
+            if terminal.read_until(_PROMPT) is None:
+                break  # the game is over: the answers before it were moves
+            terminal.press(keys + b"\n")
+        assert play_through(terminal, iter(())) == 0, terminal.text[-2000:]
+    finally:
+        if not terminal.closed:
+            os.kill(terminal.pid, signal.SIGKILL)
+            os.waitpid(terminal.pid, 0)
+    assert "Traceback" not in terminal.text
+    assert re.search(r"(wins|share the win) with -?\d+ points\n*$", terminal.text), terminal.text[-2000:]
 
 
 def run_piped(*args: str, env: dict[str, str] | None = None, **popen: Any) -> subprocess.CompletedProcess[bytes]:
@@ -551,6 +585,30 @@ def test_svg_writes_through_a_link_and_refuses_what_is_not_a_regular_file(tmp_pa
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert stat.S_ISCHR(Path(os.devnull).stat().st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "picture.fifo", "real.svg"]
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o600, 0o664, 0o444])
+def test_svg_keeps_the_files_permissions(tmp_path: Path, mode: int) -> None:
+    """A picture replaces the file with the file's own permissions, though its temporary file is private; a new
+    file gets those the umask gives, as `open` does."""
+    target = tmp_path / "table.svg"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(mode)
+    write_picture(str(target), "<svg/>")
+    assert stat.S_IMODE(target.stat().st_mode) == mode
+    assert target.read_text(encoding="utf-8") == "<svg/>"
+    done = run_piped(*_SHORT_GAME, "--svg", str(target), input=_ANSWERS, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_IMODE(target.stat().st_mode) == mode
+    assert target.read_text(encoding="utf-8").startswith("<svg")
+    fresh = tmp_path / "new.svg"
+    previous = os.umask(0o027)
+    try:
+        write_picture(str(fresh), "<svg/>")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.svg", "table.svg"]
 
 
 def test_svg_leaves_no_temporary_file_when_writing_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,6 +40,7 @@ from _hostile import (
     hostile_views,
     huge_sequences,
     maybe,
+    names,
     outcome,
     power,
     refused,
@@ -339,6 +340,29 @@ def test_rl_observer_encodes_views_or_refuses(data: st.DataObject, other: Any) -
     assert refused(outcome(lambda: observer.information_state_string(view))) == (not ours)
     outcome(lambda: table_text(state, other))
     outcome(lambda: table_text(other))
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_rl_observer_takes_hostile_views(data: st.DataObject) -> None:
+    """A view is input: the observer encodes a view some game reaches, and refuses with a RulesError every
+    view `view_problem` finds no game reaches, before it indexes anything by it (vectors and texts alike)."""
+    view, _ = hostile_views(data, states())
+    problem = view_problem(view)
+    observer = encoders(data.draw(st.sampled_from(states())).rules, 4)[1]
+    ours = view.rules == observer.rules and len(view.players) == observer.players
+    for encode in (
+        observer.observation,
+        observer.information_state,
+        observer.encode,
+        observer.observation_string,
+        observer.information_state_string,
+    ):
+        encoded = outcome(lambda encode=encode: encode(view))  # type: ignore[misc]
+        assert refused(encoded) == bool(problem or not ours), (encode, problem, encoded)
+    if not problem and ours:
+        out = np.full(observer.describe().size, 7.0, dtype=np.float32)
+        assert np.array_equal(observer.observation(view, out=out), observer.observation(view))
 
 
 # -- PettingZoo ------------------------------------------------------------------------------------------
@@ -893,6 +917,46 @@ def test_vector_game_refuses_bools_anywhere(data: st.DataObject, seed: int) -> N
     same = vector_snapshot(games)
     assert refused(outcome(lambda: games.step(legal), same))
     assert refused(outcome(lambda: games.observe(legal), same))
+
+
+# -- ratings (openskill) ----------------------------------------------------------------------------------------
+
+_placings = st.lists(
+    st.one_of(
+        st.tuples(st.one_of(names, st.sampled_from(["Ann", "Ben", "Cem"])), st.one_of(st.integers(-1, 7), anything)),
+        anything,
+    ),
+    max_size=6,
+)
+
+
+@given(st.data(), st.lists(st.one_of(_placings, anything), max_size=4), anything)
+def test_ratings_take_hostile_values(data: st.DataObject, games: Any, other: Any) -> None:
+    """Games, ratings made by hand, fields and languages: rated or refused with a library error, never one of
+    openskill's or Python's; what is rated answers its table, its chart and its chances."""
+    pytest.importorskip("openskill", reason='needs the extra ratings: pip install -e ".[ratings]"')
+    from wizardrules import Language, svg
+    from wizardrules.tournament.ratings import Rating, Ratings, rate_games
+
+    rated = outcome(lambda: rate_games(games))
+    fields: dict[str, Any] = {
+        "name": data.draw(st.one_of(st.just("Ann"), anything), label="name"),
+        "mu": data.draw(st.one_of(st.floats(-30, 60), anything), label="mu"),
+        "sigma": data.draw(st.one_of(st.floats(0.1, 9), anything), label="sigma"),
+        "games": data.draw(st.one_of(st.integers(0, 9), anything), label="games"),
+    }
+    made = outcome(lambda: Rating(**fields))
+    if isinstance(made, Rating):
+        rated = outcome(lambda: Ratings(ratings=(made, Rating(name="Zed", mu=25.0, sigma=8.0, games=1)), games=1))
+    outcome(lambda: Ratings(ratings=other, games=1))
+    if isinstance(rated, Ratings):
+        for language in (*Language, other):
+            outcome(lambda language=language: rated.to_text(language=language))  # type: ignore[misc]
+        outcome(lambda: svg.ratings(rated))
+        rated_names = [rating.name for rating in rated]
+        outcome(lambda: rated.win_chances(rated_names))
+        outcome(lambda: rated.win_chances(other))
+        rated.to_dict()
 
 
 # -- huge numbers: no time, no memory -------------------------------------------------------------------------

@@ -188,3 +188,56 @@ def test_one_bot_tournament_and_one_player_fields_are_the_librarys_errors() -> N
     for game in ([("Ann", 1)], [("Ann", 1), ("Ben", 3)], [("Ann", 0), ("Ben", 1)], [("Ann", True), ("Ben", 2)]):
         with pytest.raises(RulesError, match="game 1"):
             rate_games([game])
+
+
+def test_a_one_bot_result_never_reaches_the_model() -> None:
+    """A result of one bot cannot be made or read (a game needs 3 to 6 players), so `rate_tournament` never
+    hands openskill a one-player field; a result of 3 bots is rated."""
+    import attrs
+
+    from wizardrules import FormatError
+    from wizardrules.tournament import TournamentResult
+
+    result = tournament(
+        [RuleBot, RandomBot, RandomBot], 3, rules=Rules(schedule=Schedule.ladder(3, rounds=2)), executor=None
+    )
+    with pytest.raises(RulesError, match="1 bots cannot play"):
+        attrs.evolve(result, bots=result.bots[:1], specs=result.specs[:1])
+    data = result.to_dict()
+    data["bots"] = data["bots"][:1]
+    with pytest.raises(FormatError, match="1 bots cannot play"):
+        TournamentResult.from_dict(data)
+    assert len(rate_tournament(result)) == 3
+
+
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"mu": 1e300}, "mu"),
+        ({"mu": float("nan")}, "mu"),
+        ({"sigma": 0.0}, "sigma"),
+        ({"sigma": float("inf")}, "sigma"),
+        ({"sigma": "8"}, "sigma"),
+        ({"name": ""}, "name"),
+        ({"games": -1}, "games"),
+    ],
+)
+def test_ratings_made_by_hand_are_checked(fields: dict[str, object], match: str) -> None:
+    """A rating the model could not take (it overflowed on skills near the largest floats) is a RulesError."""
+    with pytest.raises(RulesError, match=match):
+        Rating(**{"name": "Ann", "mu": 25.0, "sigma": 8.0, "games": 1, **fields})  # type: ignore[arg-type]
+    ann, ben = Rating(name="Ann", mu=25.0, sigma=8.0, games=1), Rating(name="Ben", mu=-1e6, sigma=1e6, games=1)
+    assert set(Ratings(ratings=(ann, ben), games=1).win_chances(["Ann", "Ben"])) == {"Ann", "Ben"}
+    for ratings, games in (((ann, ann), 1), (("Ann",), 1), ((ann,), -1), ([ann], 1)):
+        with pytest.raises(RulesError):
+            Ratings(ratings=ratings, games=games)  # type: ignore[arg-type]
+
+
+def test_a_game_of_too_many_players_is_refused_at_once() -> None:
+    """More players than `MAX_PLAYERS_RATED` in one game are refused before the model spends minutes on them."""
+    from wizardrules.tournament.ratings import MAX_PLAYERS_RATED
+
+    with pytest.raises(RulesError, match="more than 1,000 players"):
+        rate_games([[(f"P{i}", i + 1) for i in range(MAX_PLAYERS_RATED + 1)]])
+    with pytest.raises(RulesError, match="more than 1,000 players"):
+        rate_games([range(10**12)])  # type: ignore[list-item]

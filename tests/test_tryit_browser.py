@@ -552,3 +552,140 @@ def test_a_site_built_without_pyodide_says_how_to_get_it(browser: Any, server: s
     finally:
         visitor.close()
     assert visitor.errors == []
+
+
+# -- what the browser keeps is input: bad values fall back, with a notice ----------------------------------
+
+_SEEN_STATUS = """
+window.__seen = [];
+const keep = (text) => text && !window.__seen.includes(text) && window.__seen.push(text);
+new MutationObserver((records) => {
+  for (const record of records) {
+    const status = record.target instanceof Element && record.target.matches("[data-shell=status]");
+    for (const node of record.addedNodes) {
+      if (status && node.nodeType === Node.TEXT_NODE) keep(node.data);  // each text the line showed, in turn
+      if (node instanceof Element) node.querySelectorAll?.(".tryit-notice").forEach((n) => keep(n.textContent));
+    }
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+"""Every text the apps' status line and the Try-it notices show, kept in `window.__seen` as it appears."""
+
+
+def _kept(context: Any, values: dict[str, str]) -> None:
+    """Seed this browser's storage with `values` before any page script runs, and watch the notices."""
+    context.add_init_script(f"for (const [k, v] of Object.entries({json.dumps(values)})) localStorage.setItem(k, v);")
+    context.add_init_script(_SEEN_STATUS)
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "reason"),
+    [
+        ("constructor", "x" * 21, "longer than 20 characters"),
+        ("__proto__", "Ann\u202e", "it holds a control or invisible character"),
+        ('{"en": 1}', "   ", "no text"),
+        ("toString", "Zo\u00eb", None),
+    ],
+    ids=["constructor", "proto", "json", "fine-name"],
+)
+def test_a_bad_language_or_name_kept_by_the_try_it_pages_falls_back_with_a_notice(
+    browser: Any, server: str, language: str, name: str, reason: str | None
+) -> None:
+    """A kept language that is no own key of the pages' words ("constructor", "__proto__", JSON) shows English
+    and says so; a kept name the table cannot take (too long, a control, blank) starts the table as Alex and
+    says why; each bad value is removed, a good name kept."""
+    visitor = Visit(browser, server)
+    try:
+        _kept(visitor.context, {"wizardrules-tryit-lang": language, "wizardrules-tryit-name": name})
+        page = visitor.open("try-it/table/")
+        assert page.locator(".tryit-lang button[aria-pressed=true]").inner_text() == "EN"
+        notice = page.locator(".tryit-notice[data-notice=lang]").text_content()
+        said = f"The language kept in this browser ({json.dumps(language)}) is not one these tools speak"
+        assert notice == f"{said}, so they show English."
+        assert page.locator(".tryit-status").inner_text().startswith("Ready: wizardrules")
+        given = page.locator(".tryit-table-setup input[name=name]").input_value()
+        stored = page.evaluate(
+            "[localStorage.getItem('wizardrules-tryit-lang'), localStorage.getItem('wizardrules-tryit-name')]"
+        )
+        if reason is None:
+            assert given == name
+            assert page.locator(".tryit-notice[data-notice=name]").count() == 0
+            assert stored == [None, name]
+        else:
+            assert given == "Alex"
+            text = page.locator(".tryit-notice[data-notice=name]").text_content()
+            assert f"The name kept in this browser ({json.dumps(name)}) cannot be used: {reason}." in text
+            assert stored == [None, None]
+        page.locator(".tryit-lang button[lang=de]").click()  # a good choice: kept, and the notice goes
+        page.wait_for_function("document.querySelector('.tryit-page').dataset.ready === 'true'", timeout=READY_MS)
+        assert page.locator(".tryit-notice[data-notice=lang]").count() == 0
+        assert page.evaluate("localStorage.getItem('wizardrules-tryit-lang')") == "de"
+    finally:
+        visitor.close()
+    assert visitor.errors == []
+
+
+_BAD_QUIZ = "What this device kept under “quiz” cannot be read (the quiz score is not two whole numbers, right ≤ asked)"
+
+
+def _open_app(visitor: Visit, path: str) -> Any:
+    page = visitor.page
+    page.goto(visitor.server + path, wait_until="commit")
+    page.wait_for_function(
+        "['true', 'failed'].includes(document.getElementById('app')?.dataset.ready)", timeout=READY_MS
+    )
+    assert page.locator("#app").get_attribute("data-ready") == "true", page.locator("[data-shell=status]").inner_text()
+    return page
+
+
+@pytest.mark.parametrize(
+    ("kept", "messages"),
+    [
+        (
+            {
+                "wizardrules-app-lang": "constructor",
+                "wizardrules-app-rules-quiz": '"ten right"',
+                "wizardrules-app-rules-progress": '{"__proto__": "R3"}',
+            },
+            [
+                "The language kept on this device (constructor) is not one this app speaks, so it shows English.",
+                _BAD_QUIZ,
+                "What this device kept under “progress” cannot be read (step __proto_ is not one of the eight)",
+            ],
+        ),
+        (
+            {
+                "wizardrules-app-lang": "__proto__",
+                "wizardrules-app-rules-quiz": '{"right": 5, "asked": 2, "level": 1}',
+                "wizardrules-app-rules-progress": "[1, 2",
+            },
+            [
+                "The language kept on this device (__proto__) is not one this app speaks, so it shows English.",
+                _BAD_QUIZ,
+                "What this device kept under “progress” cannot be read (",
+            ],
+        ),
+    ],
+    ids=["constructor", "proto"],
+)
+def test_bad_values_kept_by_the_rules_app_fall_back_with_a_notice(
+    browser: Any, server: str, kept: dict[str, str], messages: list[str]
+) -> None:
+    """The rules app reads its language, quiz score and tutorial progress as input: a value that is not
+    the app's falls back (English, a new score, no steps done) and the status line says what was not read."""
+    visitor = Visit(browser, server)
+    try:
+        _kept(visitor.context, kept)
+        page = _open_app(visitor, "app/rules/#quiz")
+        assert page.locator("#app").get_attribute("data-lang") == "en"
+        seen = page.evaluate("window.__seen")
+        for message in messages:
+            assert any(text.startswith(message) for text in seen), (message, seen)
+        assert page.evaluate("localStorage.getItem('wizardrules-app-lang')") is None
+        score = page.locator(".rules-score")
+        assert (score.get_attribute("data-right"), score.get_attribute("data-asked")) == ("0", "0")
+        page.locator("[data-tab=tutorial]").click()
+        assert page.locator(".rules-small[data-done]").get_attribute("data-done") == "0"
+    finally:
+        visitor.close()
+    assert visitor.errors == []

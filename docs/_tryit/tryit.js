@@ -20,6 +20,9 @@ const WORDS = {
       off: "This build of the documentation was made with WIZARDRULES_PYODIDE=off: the tools do not run here.",
     },
     lang: "Language",
+    badLang: "The language kept in this browser ({value}) is not one these tools speak, so they show {shown}.",
+    badName: "The name kept in this browser ({value}) cannot be used: {reason}. The table starts with {name}.",
+    nameReasons: { long: "longer than 20 characters", blank: "no text", hidden: "it holds a control or invisible character" },
     pickKind: "Card",
     pickRank: "Rank",
     pickAs: "Played as",
@@ -134,6 +137,9 @@ const WORDS = {
       off: "Diese Fassung der Dokumentation wurde mit WIZARDRULES_PYODIDE=off gebaut: die Werkzeuge laufen hier nicht.",
     },
     lang: "Sprache",
+    badLang: "Die in diesem Browser gespeicherte Sprache ({value}) sprechen diese Werkzeuge nicht, sie zeigen {shown}.",
+    badName: "Der in diesem Browser gespeicherte Name ({value}) ist nicht verwendbar: {reason}. Der Tisch beginnt mit {name}.",
+    nameReasons: { long: "länger als 20 Zeichen", blank: "kein Text", hidden: "er enthält ein Steuer- oder unsichtbares Zeichen" },
     pickKind: "Karte",
     pickRank: "Wert",
     pickAs: "Gespielt als",
@@ -238,10 +244,52 @@ const WORDS = {
   },
 };
 
-let lang = localStorage.getItem(LANG_KEY) || (document.documentElement.lang || "en").slice(0, 2);
-if (!(lang in WORDS)) lang = "en";
+// What this browser keeps is input too: read with own-property lookups (never `in`, which finds
+// "constructor" or "__proto__" on every object), and a value that cannot be used falls back,
+// with a notice that says so.
+const own = (object, key) => object !== null && typeof object === "object" && typeof key === "string" && Object.hasOwn(object, key);
+const LANG_NAMES = { en: "English", de: "Deutsch" };
+// A kept value in a notice: quoted, at most 40 characters, and what could hide or reorder the text
+// around it (controls, bidirectional and invisible characters) written as \u escapes.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
+const quoted = (value) => {
+  const chars = [...String(value)];
+  const text = chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : chars.join("");
+  const escape = (c) => (c === '"' || c === "\\" ? `\\${c}` : `\\u${c.codePointAt(0).toString(16).padStart(4, "0")}`);
+  return `"${text.replace(new RegExp(`${HIDDEN.source}|["\\\\]`, "gu"), escape)}"`;
+};
+const notices = []; // functions giving each notice in the current language
+
+function keptLanguage() {
+  const page = (document.documentElement.lang || "en").slice(0, 2);
+  const fallback = own(WORDS, page) ? page : "en";
+  const kept = localStorage.getItem(LANG_KEY);
+  if (kept === null || own(WORDS, kept)) return kept ?? fallback;
+  localStorage.removeItem(LANG_KEY);
+  notices.push(() => fill(t("badLang"), { value: quoted(kept), shown: LANG_NAMES[lang] }));
+  return fallback;
+}
+
+const NAME_LIMIT = 20;
+const DEFAULT_NAME = "Alex";
+
+/** The player's name kept in this browser, or the default with a notice when it cannot be used. */
+function keptName() {
+  const kept = localStorage.getItem(NAME_KEY);
+  if (kept === null) return { name: DEFAULT_NAME, problem: null };
+  let reason = null;
+  if ([...kept].length > NAME_LIMIT) reason = "long";
+  else if (!kept.trim()) reason = "blank";
+  else if (HIDDEN.test(kept)) reason = "hidden";
+  if (reason === null) return { name: kept, problem: null };
+  localStorage.removeItem(NAME_KEY);
+  return { name: DEFAULT_NAME, problem: { value: quoted(kept), reason } };
+}
+
+const fill = (text, fields) => text.replace(/\{(\w+)\}/g, (_, k) => (own(fields, k) ? String(fields[k]) : `{${k}}`));
+let lang = "en";
 const t = (key) => WORDS[lang][key];
-const fill = (text, fields) => text.replace(/\{(\w+)\}/g, (_, k) => (k in fields ? String(fields[k]) : `{${k}}`));
+lang = keptLanguage();
 
 // -- small DOM helpers -------------------------------------------------------------------
 
@@ -555,11 +603,16 @@ class Table {
     this.resized ??= new ResizeObserver(() => this.redraw());
     this.resized.observe(this.root);
     const preset = h("select", { name: "preset" }, this.meta.table_presets.map((p) => h("option", { value: p, text: p })));
-    const you = h("input", { type: "text", name: "name", value: localStorage.getItem(NAME_KEY) || "Alex", autocomplete: "nickname", maxlength: 20 });
+    const kept = keptName();
+    const you = h("input", { type: "text", name: "name", value: kept.name, autocomplete: "nickname", maxlength: NAME_LIMIT });
     const rounds = h("input", { type: "number", name: "rounds", min: 1, max: 15, value: 3 });
     const bots = h("select", { name: "bots" }, Object.entries(t("botKinds")).map(([v, text]) => h("option", { value: v, text })));
     const seed = h("input", { type: "number", name: "seed", min: 1, max: 999999, value: 1 + Math.floor(Math.random() * 999999) });
     const error = h("div", { class: "tryit-pad-error", "aria-live": "assertive" });
+    if (kept.problem) {
+      const reason = t("nameReasons")[kept.problem.reason];
+      error.append(h("p", { class: "tryit-notice", role: "status", "data-notice": "name", text: fill(t("badName"), { ...kept.problem, reason, name: DEFAULT_NAME }) }));
+    }
     const form = h("form", {
       class: "tryit-table-setup",
       onsubmit: (e) => {
@@ -845,10 +898,12 @@ function bar(status) {
       onclick: () => {
         localStorage.setItem(LANG_KEY, code);
         lang = code;
+        notices.length = 0; // the language kept is a good one now
         mountAll();
       },
     }));
-  return h("div", { class: "tryit-bar" }, status, h("div", { class: "tryit-lang", role: "group", "aria-label": t("lang") }, buttons));
+  const shown = notices.map((notice) => h("p", { class: "tryit-notice", role: "status", "data-notice": "lang", text: notice() }));
+  return h("div", { class: "tryit-bar" }, status, h("div", { class: "tryit-lang", role: "group", "aria-label": t("lang") }, buttons), shown);
 }
 
 async function mount(root, status) {
@@ -896,7 +951,7 @@ async function mountAll() {
     for (const root of roots) if (!root.dataset.ready) root.dataset.ready = "failed";
     status.classList.add("tryit-failed");
     status.setAttribute("role", "alert");
-    status.textContent = error.missing ? t("missing")[error.missing] : fill(t("failed"), { reason: error.message || String(error) });
+    status.textContent = own(t("missing"), error.missing) ? t("missing")[error.missing] : fill(t("failed"), { reason: error.message || String(error) });
     page.dataset.ready = "failed";
   } finally {
     page.removeAttribute("aria-busy");

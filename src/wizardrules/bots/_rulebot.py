@@ -22,11 +22,11 @@ from typing import Final, TypeVar
 
 from attrs import define
 
-from wizardrules._convert import shown
+from wizardrules._convert import shown, whole
 from wizardrules._tables.codes import CARD_OF, DECK_SIZE
 from wizardrules.actions import PLAY_UNSEEN, Action, Bid, ChangeBid, ChooseTrump, Look, PassCard, Play
 from wizardrules.bots._base import check_turn
-from wizardrules.cards import Card, CardKind, Suit
+from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
 from wizardrules.engine import Phase, PlayerView
 from wizardrules.errors import RulesError
 from wizardrules.tricks import trick_winner
@@ -211,11 +211,12 @@ def _check_seat_counts(view: PlayerView) -> None:
         and isinstance(bids, tuple)
         and isinstance(won, tuple)
         and 0 <= seat < len(bids) == len(won) == len(view.players)
-        and (bids[seat] is None or type(bids[seat]) is int)
-        and type(won[seat]) is int
+        and (bids[seat] is None or whole(bids[seat], 0, MAX_DECK_SIZE))
+        and whole(won[seat], 0, MAX_DECK_SIZE)
     ):
         raise RulesError(
-            f"RuleBot.act: the view of seat {shown(seat)} does not hold one bid and one trick count per seat"
+            f"RuleBot.act: the view of seat {shown(seat)} does not hold one bid and one trick count per seat, "
+            f"each 0..{MAX_DECK_SIZE}"
         )
 
 

@@ -198,8 +198,18 @@ def check_picture_path(path: str) -> Path:
     return target
 
 
+def _new_file_mode() -> int:
+    """The mode `open` gives a new file: read and write for all, less the process's umask."""
+    mask = os.umask(0o022)  # reading the umask means setting it; set back at once
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_picture(path: str, picture: str) -> None:
     """Replace the regular file `path` (or its link's target) with `picture` at once; nothing left on failure.
+
+    The file keeps its permissions (a new one gets those the umask gives), though the
+    temporary file it is written to first is private.
 
     Raises:
         PictureError: the path is not a regular file (`check_picture_path`), or cannot be written.
@@ -207,11 +217,16 @@ def write_picture(path: str, picture: str) -> None:
     target = check_picture_path(path)
     temporary: str | None = None
     try:
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except FileNotFoundError:
+            mode = _new_file_mode()
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=target.parent, prefix=".table-", suffix=".svg", delete=False
         ) as file:
             temporary = file.name
             file.write(picture)
+        os.chmod(temporary, mode)  # the temporary file is made 0600
         os.replace(temporary, target)
         temporary = None
     except OSError as problem:
@@ -469,12 +484,13 @@ def play_with_human(
         check_picture_path(picture)  # before the game, not at the person's first turn
     if ask is None:
         _forgiving(sys.stdin, "replace")  # bytes that are not UTF-8 are no action: asked again
+        ask = _terminal_line if _on_terminal(sys.stdin) else input
     stream = sys.stdout if out is None else out
     if stream is None:  # started with stdout closed: nobody can see the table
         _tell_stderr(f"wizardrules play: {_w('error', lang)}: {_w('stdout closed', lang)}")
         raise SystemExit(1)
     _forgiving(stream, "backslashreplace")  # a name the terminal cannot show, in escapes
-    table = _Table(seat=seat, lang=lang, picture=picture, ask=input if ask is None else ask, out=stream)
+    table = _Table(seat=seat, lang=lang, picture=picture, ask=ask, out=stream)
     try:
         return _play(bots, table, new_game(names, rules=rules, seed=seed))
     except KeyboardInterrupt:
@@ -490,6 +506,32 @@ def play_with_human(
         raise SystemExit(1) from None
     _tell_stderr(f"\nwizardrules play: {_w(what, lang)}")
     raise SystemExit(code)
+
+
+def _on_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty is not None and isatty())
+    except (OSError, ValueError):  # closed
+        return False
+
+
+def _terminal_line(prompt: str) -> str:
+    """`input(prompt)` for a terminal, reading the whole line whatever bytes it holds.
+
+    On a terminal `input()` reads with C's `fgets` and stops at a NUL byte (Ctrl-@): the
+    rest of the line was lost and the answer joined to the next line typed. Reading the
+    line from `sys.stdin` takes it as typed, so a NUL is one more byte of no action.
+
+    Raises:
+        EOFError: the input ended (Ctrl-D at the start of a line).
+    """
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line[:-1] if line.endswith("\n") else line
 
 
 def _forgiving(stream: object, errors: str) -> None:

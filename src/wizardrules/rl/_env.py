@@ -114,7 +114,10 @@ class EnvBase:
         self.render_mode = modes[0] if modes else None  # the mode's own text, not a subclass of str
         self._scale = reward.scale(rules, players)
         self._encode = (
-            self.observer.observation if encoding is Encoding.OBSERVATION else self.observer.information_state
+            # the views encoded are made here, of this environment's own game: no reachability check
+            self.observer._encode_observation
+            if encoding is Encoding.OBSERVATION
+            else self.observer._encode_information_state
         )
         self._state = None
 

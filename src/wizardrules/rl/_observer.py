@@ -12,6 +12,7 @@ import numpy as np
 from wizardrules._convert import as_tuple, shown
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import GameState, Phase, PlayerView
+from wizardrules.engine._reach import view_problem
 from wizardrules.errors import RulesError
 from wizardrules.rl._actions import ActionCodec
 from wizardrules.rl._layout import (
@@ -83,6 +84,14 @@ class Observer:
     left. Counts are divided by the most cards a round deals, points by
     [`points_bounds`][wizardrules.rl.points_bounds]. The text forms hold the same facts.
 
+    A view is input: built by hand or read from JSON, it may hold what no game shows. Each
+    method checks the view it is given as the searching bots do (a view of a game these rules
+    and players reach, its counts within the round, its finished rounds and totals as the
+    score rule gives them) before it sizes or indexes anything by it, and refuses any other
+    with a `RulesError`. The check takes the time of a few observations; the environments of
+    [`wizardrules.rl`][wizardrules.rl] encode the views they make of their own game states
+    without it.
+
     Args:
         rules: the game's rules.
         players: the number of players, 3 to 6.
@@ -98,6 +107,7 @@ class Observer:
         "_hand",
         "_hist",
         "_info",
+        "_last_checked",
         "_layouts",
         "_o",
         "_offsets",
@@ -185,6 +195,7 @@ class Observer:
             for t in range(most)
         )
         self._sheet_cache: dict[int, tuple[tuple[Round, ...], FloatArray, list[int]]] = {}
+        self._last_checked: list[PlayerView] = []
 
     def __repr__(self) -> str:
         sizes = ", ".join(f"{e.value} {layout.size}" for e, layout in self._layouts.items())
@@ -210,7 +221,11 @@ class Observer:
 
     def encode(self, view: PlayerView, encoding: Encoding = Encoding.OBSERVATION) -> FloatArray:
         """The [`observation`][wizardrules.rl.Observer.observation] or
-        [`information_state`][wizardrules.rl.Observer.information_state] of `view`."""
+        [`information_state`][wizardrules.rl.Observer.information_state] of `view`.
+
+        Raises:
+            RulesError: `encoding` is not a vector of the observer, or as for `observation`.
+        """
         if encoding is Encoding.OBSERVATION:
             return self.observation(view)
         if encoding is Encoding.INFORMATION_STATE:
@@ -225,9 +240,14 @@ class Observer:
             out: a float32 vector of the right size to fill instead of a new one.
 
         Raises:
-            RulesError: `view` is no view of a game of these rules and players, or `out` is no
-                writable float32 vector of the right size.
+            RulesError: `view` is no view of a game of these rules and players, or one no game
+                reaches (the reason named), or `out` is no writable float32 vector of the right size.
         """
+        self._check(view)
+        return self._encode_observation(view, out)
+
+    def _encode_observation(self, view: PlayerView, out: FloatArray | None = None) -> FloatArray:
+        """`observation` of a view made from a game state by the caller: not checked for reachability."""
         if out is None and type(view) is PlayerView and view.rules is self.rules and len(view.players) == self.players:
             out = np.zeros(self._sizes[Encoding.OBSERVATION], dtype=np.float32)  # the common case, checked
         else:
@@ -244,9 +264,14 @@ class Observer:
             out: a float32 vector of the right size to fill instead of a new one.
 
         Raises:
-            RulesError: `view` is no view of a game of these rules and players, or `out` is no
-                writable float32 vector of the right size.
+            RulesError: `view` is no view of a game of these rules and players, or one no game
+                reaches (the reason named), or `out` is no writable float32 vector of the right size.
         """
+        self._check(view)
+        return self._encode_information_state(view, out)
+
+    def _encode_information_state(self, view: PlayerView, out: FloatArray | None = None) -> FloatArray:
+        """`information_state` of a view made from a game state by the caller: not checked for reachability."""
         out = self._target(view, out, Encoding.INFORMATION_STATE)
         ones = self._observe(view, out)
         rel = self._rel[view.seat]
@@ -305,6 +330,29 @@ class Observer:
             self._sheet_cache.clear()
         self._sheet_cache[key] = (rounds, rows, trumps)
         return rows, trumps
+
+    def _check(self, view: PlayerView) -> None:
+        """Raise unless `view` is a view of a game of these rules and players that a game can reach.
+
+        A view is input, and the encodings index by its seats, counts and cards: a view no
+        game reaches (`engine._reach.view_problem`) is refused before anything is read. The
+        view checked last is kept, so that its encodings and texts check it once.
+
+        Raises:
+            RulesError: not such a view; the message names the reason.
+        """
+        if self._last_checked and self._last_checked[0] is view:
+            return
+        if not isinstance(view, PlayerView):
+            raise RulesError(f"{shown(view)} is not a PlayerView (a state's view(seat))")
+        problem = view_problem(view)
+        if problem:
+            raise RulesError(f"no game reaches this view of seat {shown(view.seat)}: {problem}")
+        if len(view.players) != self.players or (view.rules is not self.rules and view.rules != self.rules):
+            raise RulesError(
+                f"a view of a game of other rules or players than this observer's ({self.players} players)"
+            )
+        self._last_checked[:] = [view]
 
     def _target(self, view: PlayerView, out: FloatArray | None, encoding: Encoding) -> FloatArray:
         """A zeroed vector to encode `view` into: `out` or a new one, each checked.
@@ -421,12 +469,29 @@ class Observer:
             bids: +0 ?, +1 ?, +2 ?
             tricks won: +0 0, +1 0, +2 0
             totals: +0 0, +1 0, +2 0
+
+        Raises:
+            RulesError: as for [`observation`][wizardrules.rl.Observer.observation].
         """
+        self._check(view)
+        return self._observation_text(view)
+
+    def _observation_text(self, view: PlayerView) -> str:
+        """`observation_string` of a view made from a game state by the caller: not checked for reachability."""
         self._target(view, None, Encoding.OBSERVATION)
         return "\n".join(self._lines(view))
 
     def information_state_string(self, view: PlayerView) -> str:
-        """The information state as text: the observation's lines, every finished trick and round."""
+        """The information state as text: the observation's lines, every finished trick and round.
+
+        Raises:
+            RulesError: as for [`observation`][wizardrules.rl.Observer.observation].
+        """
+        self._check(view)
+        return self._information_text(view)
+
+    def _information_text(self, view: PlayerView) -> str:
+        """`information_state_string` of a view made from a game state by the caller: not checked for reachability."""
         self._target(view, None, Encoding.INFORMATION_STATE)
         lines = self._lines(view)
         for number, trick in enumerate(view.completed_tricks, start=1):

@@ -155,12 +155,13 @@ class _SpielObserver:
         self.dict: dict[str, FloatArray] = {s.name: self.tensor[s.slice].reshape(s.shape) for s in sections}
         """The vector's sections by name, shaped as `Observer.describe` says (views of `tensor`)."""
         self._players = table.players
+        # the views encoded are made here, of the game's own states: no reachability check
         if encoding is Encoding.OBSERVATION:
-            self._encode = observer.observation
-            self._text = observer.observation_string
+            self._encode = observer._encode_observation
+            self._text = observer._observation_text
         else:
-            self._encode = observer.information_state
-            self._text = observer.information_state_string
+            self._encode = observer._encode_information_state
+            self._text = observer._information_text
 
     def set_from(self, state: WizardState, player: int) -> None:
         """Encode what `player` knows in `state` into `tensor`; all zeros while chance acts."""

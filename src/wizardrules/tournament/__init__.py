@@ -593,4 +593,54 @@ def _result(job: _Job, games: int, start: int, outcomes: Sequence[_Outcome]) -> 
                 block=len(job.names) if job.duplicate else 1,
             )
         )
-    return TournamentResult(games=games, seed=job.seed, bots=tuple(stats), duplicate=job.duplicate, start=start)
+    return TournamentResult(
+        games=games,
+        seed=job.seed,
+        bots=tuple(stats),
+        rules=job.rules,
+        specs=tuple(_spec_text(factory) for factory in job.factories),
+        duplicate=job.duplicate,
+        start=start,
+    )
+
+
+_SPEC_LENGTH: Final = 500
+"""The most characters of an argument's text in a spec's text."""
+
+
+def _spec_text(factory: Callable[[int], Bot]) -> str:
+    """A bot spec as text, for a result to record which bots played: `RuleBot`,
+    `BotFactory(MonteCarloBot, worlds=16)`, a function's module and name.
+
+    The library's own bots are named by their class alone, other classes and functions by
+    module and qualified name, a factory's arguments by their `repr`; a class given as it is
+    and a factory of it without arguments are one spec.
+
+    Examples:
+        >>> from wizardrules import MonteCarloBot
+        >>> _spec_text(BotFactory(MonteCarloBot, worlds=16)), _spec_text(BotFactory(MonteCarloBot).named("MC"))
+        ('BotFactory(MonteCarloBot, worlds=16)', "BotFactory(MonteCarloBot).named('MC')")
+    """
+    if isinstance(factory, BotFactory):
+        named = factory.name != name_of(factory.bot)
+        if not factory.kwargs and not named:  # a class given as it is
+            return _callable_text(factory.bot)
+        arguments = "".join(f", {key}={_value_text(value)}" for key, value in factory.kwargs)
+        text = f"BotFactory({_callable_text(factory.bot)}{arguments})"
+        return f"{text}.named({factory.name!r})" if named else text
+    return _callable_text(factory)
+
+
+def _callable_text(obj: object) -> str:
+    module, name = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+    if not isinstance(module, str) or not isinstance(name, str):
+        return _value_text(obj)
+    return name if module.split(".")[0] == "wizardrules" else f"{module}.{name}"
+
+
+def _value_text(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a repr of the user's that fails: the class names the value
+        text = f"<{type(value).__qualname__}>"
+    return text if len(text) <= _SPEC_LENGTH else f"{text[:_SPEC_LENGTH]}…"

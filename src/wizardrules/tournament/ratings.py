@@ -51,6 +51,15 @@ __all__ = ["Rating", "Ratings", "rate_games", "rate_nights", "rate_sheets", "rat
 Z95: Final = 1.9599639845400536
 """The two-sided 95% quantile of the standard normal distribution."""
 
+MAX_PLAYERS_RATED: Final = 1000
+"""The most players of one game that `rate_games` rates (a table seats 3 to 6): the model's
+update grows with the square of a game's players."""
+MOST_GAMES: Final = 10**15
+"""The most games a rating counts: more than anyone plays, and a number the tables write out."""
+RATING_LIMIT: Final = 1_000_000.0
+"""The largest skill and uncertainty a `Rating` holds, either way: openskill's ratings stay
+within a few hundred, and the model overflows on numbers near the largest floats."""
+
 _HEADERS: Final = {
     Language.EN: ("#", "player", "games", "rating", "skill", "95% range"),
     Language.DE: ("#", "Spieler", "Spiele", "Wertung", "Stärke", "95-%-Bereich"),
@@ -72,6 +81,21 @@ class Rating:
     mu: float
     sigma: float
     games: int
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"Rating: name {shown(self.name)} must be non-empty text")
+        for name, low in (("mu", -RATING_LIMIT), ("sigma", 0.0)):
+            value = getattr(self, name)
+            if type(value) not in (int, float) or not low <= value <= RATING_LIMIT or (name == "sigma" and not value):
+                raise RulesError(
+                    f"Rating of {shown(self.name)}: {name} {shown(value)} must be a number "
+                    f"{'above 0' if name == 'sigma' else f'from {-RATING_LIMIT:,.0f}'} up to {RATING_LIMIT:,.0f}"
+                )
+        if not whole(self.games, 0, MOST_GAMES):
+            raise RulesError(
+                f"Rating of {shown(self.name)}: games {shown(self.games)} must be a whole number 0..10**15"
+            )
 
     @property
     def conservative(self) -> float:
@@ -112,6 +136,15 @@ class Ratings:
     ratings: tuple[Rating, ...]
     games: int
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.ratings) is not tuple or not all(isinstance(rating, Rating) for rating in self.ratings):
+            raise RulesError(f"Ratings: ratings {shown(self.ratings)} must be a tuple of Rating values")
+        names = [rating.name for rating in self.ratings]
+        if len(set(names)) != len(names):
+            raise RulesError(f"Ratings: players {shown(names)} must be rated once each")
+        if not whole(self.games, 0, MOST_GAMES):
+            raise RulesError(f"Ratings: games {shown(self.games)} must be a whole number 0..10**15")
+
     def __iter__(self) -> Iterator[Rating]:
         """The ratings, best first."""
         return iter(self.ratings)
@@ -141,7 +174,9 @@ class Ratings:
         """
         if isinstance(names, str) or not isinstance(names, Sequence):
             raise RulesError(f"win_chances: {shown(names)} is not a list of names")
-        wanted = [unicodedata.normalize("NFC", name) if isinstance(name, str) else name for name in names]
+        if not all(isinstance(name, str) for name in names):
+            raise RulesError(f"win_chances: {shown(names)} must be names, each text")
+        wanted = [unicodedata.normalize("NFC", name) for name in names]
         if len(set(wanted)) != len(wanted) or len(wanted) < 2:
             raise RulesError(f"win_chances: {shown(list(names))} must be 2 or more different players")
         rated = {rating.name: rating for rating in self.ratings}
@@ -206,7 +241,8 @@ def rate_games(games: Iterable[Sequence[tuple[str, int]]]) -> Ratings:
 
     Raises:
         RulesError: a game that is not a list of (name, place) pairs of 2 or more different
-            players with places from 1 to the number of its players.
+            players (at most `MAX_PLAYERS_RATED`, 1,000) with places from 1 to the number of
+            its players.
         PlayerError: a name the score sheet's rule refuses (a control or invisible
             character, more than 100 characters, no text).
 
@@ -235,11 +271,17 @@ def rate_games(games: Iterable[Sequence[tuple[str, int]]]) -> Ratings:
 def _game(game: object, number: int) -> list[tuple[str, int]]:
     if isinstance(game, (str, bytes)) or not isinstance(game, Sequence):
         raise RulesError(f"game {number}: {shown(game)} is not a list of (name, place) pairs")
+    try:
+        size = len(game)
+    except (OverflowError, TypeError, ValueError):  # a sequence too long to tell its length
+        size = MAX_PLAYERS_RATED + 1
+    if size > MAX_PLAYERS_RATED:
+        raise RulesError(f"game {number}: more than {MAX_PLAYERS_RATED:,} players, the most rated in one game")
     entries = []
     for entry in game:
         if not isinstance(entry, tuple) or len(entry) != 2:
             raise RulesError(f"game {number}: {shown(entry)} is not a (name, place) pair")
-        name, place = entry
+        name, place = entry[0], entry[1]  # by index: a tuple subclass may iterate otherwise
         if not isinstance(name, str) or not name:
             raise RulesError(f"game {number}: player {shown(name)} must be a non-empty name")
         name = check_name(name, f"game {number}: player")  # one player in either Unicode form
@@ -262,6 +304,9 @@ def _places(scores: Sequence[int]) -> list[int]:
 
 def rate_tournament(result: TournamentResult) -> Ratings:
     """Rate the bots of a tournament from each game's final scores (equal scores share a place).
+
+    A `TournamentResult` is checked when it is made or read, so every bot has one score per
+    game and a name the score sheet's rule allows.
 
     Raises:
         RulesError: `result` is not a TournamentResult.

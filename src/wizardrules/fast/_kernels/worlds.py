@@ -18,10 +18,12 @@ import math
 from collections.abc import Sequence
 from typing import Any, Final
 
+from wizardrules._convert import shown
 from wizardrules._tables import trick_so_far
 from wizardrules.actions import Action
 from wizardrules.cards import Suit
 from wizardrules.engine import GameState, Phase, PlayerView
+from wizardrules.errors import RulesError
 from wizardrules.fast._kernels import available, jit, numpy
 from wizardrules.fast._kernels.actions import action_code, card_code
 from wizardrules.fast._kernels.config import Config, compiled_rules_problem, config_for, new_batch
@@ -130,6 +132,11 @@ def batch_scores(
     scored by the mean of the last two.
     `rivalry` 1 is `MonteCarloBot`'s relative score, 0 the seat's own points.
     """
+    allowed = state.legal_actions()
+    for action in actions:  # the kernel trusts its action codes: one the world does not allow is refused here
+        if action not in allowed:
+            state.apply(action)  # the engine's IllegalActionError, as the rollouts in Python raise it
+            raise RulesError(f"{shown(action)} is not among the legal actions of the view's round")
     np = numpy()
     config = _config(view.rules, len(view.players))
     width = len(actions)
