@@ -16,7 +16,7 @@ from wizardrules.cards import Language
 from wizardrules.engine import GameState, Phase, new_game
 from wizardrules.errors import IllegalActionError, RulesError
 from wizardrules.rules import Rules
-from wizardrules.tournament._results import _half_width, check_follows
+from wizardrules.tournament._results import _half_width, check_follows, json_end
 from wizardrules.tournament._seeds import bot_seed, deal_seed, seating
 
 _DECISION_HEADERS: Final = {
@@ -84,7 +84,7 @@ class PhaseGain:
             "decisions": self.decisions,
             "differed": self.differed,
             "mean": self.mean,
-            "ci95": [self.ci_low, self.ci_high],
+            "ci95": [json_end(self.ci_low), json_end(self.ci_high)],
         }
 
 
@@ -242,7 +242,7 @@ class DecisionComparison:
         return "\n".join([title, *(line(row) for row in (header, *table))])
 
     def to_dict(self) -> dict[str, Any]:
-        """The comparison as plain data (JSON-ready; an unbounded interval is `inf`)."""
+        """The comparison as plain data (JSON-ready; an unbounded interval's ends are `None`)."""
         return {
             "candidate": self.candidate,
             "reference": self.reference,
@@ -251,7 +251,7 @@ class DecisionComparison:
             "seed": self.seed,
             "start": self.start,
             "mean": self.mean,
-            "ci95": [self.ci_low, self.ci_high],
+            "ci95": [json_end(self.ci_low), json_end(self.ci_high)],
             "phases": [gain.to_dict() for gain in self.phases],
         }
 

@@ -105,13 +105,18 @@ class BotStats:
             "games": self.games,
             "mean_score": self.mean_score,
             "score_sd": self.score_sd,
-            "ci95": [self.ci_low, self.ci_high],
+            "ci95": [json_end(self.ci_low), json_end(self.ci_high)],
             "wins": self.wins,
             "win_rate": self.win_rate,
             "hits": self.hits,
             "rounds": self.rounds,
             "hit_rate": self.hit_rate,
         }
+
+
+def json_end(value: float) -> float | None:
+    """An interval's end as JSON holds it: `null` for an unbounded one (JSON has no infinity)."""
+    return None if math.isinf(value) else value
 
 
 _FIGURES: Final = ("mean_score", "score_sd", "ci_low", "ci_high", "wins", "win_rate", "hit_rate")
@@ -245,7 +250,7 @@ class Comparison:
             "games": self.games,
             "units": self.units,
             "mean": self.mean,
-            "ci95": [self.ci_low, self.ci_high],
+            "ci95": [json_end(self.ci_low), json_end(self.ci_high)],
         }
 
 
@@ -415,7 +420,7 @@ class TournamentResult:
         return result
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as plain data, JSON-ready (an unbounded interval is `inf`): the figures, the
+        """The result as plain data, JSON-ready (an unbounded interval's ends are `None`): the figures, the
         rules, and each bot's spec and per-game scores, so that
         [`from_dict`][wizardrules.TournamentResult.from_dict] reads it back equal.
 
@@ -648,8 +653,8 @@ def _bot_of(data: Any, number: int, block: int, most: int) -> tuple[BotStats, st
         ("games", _whole(found["games"], f"{what}.games"), stats.games),
         ("mean_score", _number(found["mean_score"], f"{what}.mean_score"), stats.mean_score),
         ("score_sd", _number(found["score_sd"], f"{what}.score_sd"), stats.score_sd),
-        ("ci95[0]", _number(ci[0], f"{what}.ci95[0]"), stats.ci_low),
-        ("ci95[1]", _number(ci[1], f"{what}.ci95[1]"), stats.ci_high),
+        ("ci95[0]", -math.inf if ci[0] is None else _number(ci[0], f"{what}.ci95[0]"), stats.ci_low),
+        ("ci95[1]", math.inf if ci[1] is None else _number(ci[1], f"{what}.ci95[1]"), stats.ci_high),
         ("win_rate", _number(found["win_rate"], f"{what}.win_rate"), stats.win_rate),
         ("hit_rate", _number(found["hit_rate"], f"{what}.hit_rate"), stats.hit_rate),
     ):
