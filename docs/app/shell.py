@@ -51,7 +51,7 @@ from typing import Any, Final
 # The library is imported by `start`, after the kept bytecode is in place: not here.
 
 BUNDLE_LIMIT: Final = 32_000_000
-"""The most bytes a bytecode bundle may hold, unpacked (the library's compiled modules are about 1 MB)."""
+"""The most bytes a bytecode bundle may hold, unpacked (the rules app's is about 1.5 MB)."""
 
 _HASH_CHECKED: Final = 0b11
 """A pyc's flags for a hash-based pyc that Python checks against its source (PEP 552)."""

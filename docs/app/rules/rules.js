@@ -408,7 +408,7 @@ function rulesApp(app) {
       const who = (i) => `${r.cards[i].name} (${t("card", { n: i + 1, name: r.cards[i].name }).split(":")[0]})`;
       put(answer, 
         h("p", { class: "rules-result", "data-winner": r.winner ?? "none" }, h("strong", { text: r.winner === null ? t("voided", { reason: r.reason }) : t("wins", { who: who(r.winner), reason: r.reason }) })),
-        suitLine(h, t, { trump_name: r.trump_name, led_name: r.led }),
+        suitLine(h, t, r),
         cardRow(h, r.cards_svg, { mark: r.winner ?? r.would_be_winner, names: r.cards.map((c) => c.name),
           notes: r.cards.map((_, i) => (i === r.winner ? t("takesIt") : r.winner === null && i === r.would_be_winner ? t("leadsNext") : `${i + 1}.`)) }));
     };

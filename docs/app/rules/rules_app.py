@@ -183,9 +183,7 @@ def trump(seed: int, round: int | None = None, lang: str = "en") -> Answer:
     answer["svg"] = "" if turned.turned_up is None else _picture(turned.turned_up, language, BIG_CARD)
     chooser = turned.chooser
     answer["chooser_hand"] = [] if chooser is None else [_picture(card, language) for card in turned.hands[chooser]]
-    answer["choice_names"] = [
-        _say("no-trump", language) if choice is None else choice.display(language) for choice in turned.choices
-    ]
+    answer["choice_names"] = [_suit_name(choice, language) for choice in turned.choices]
     return answer
 
 
@@ -359,6 +357,7 @@ def trick(cards: str, trump: str | None = None, lang: str = "en") -> Answer:
         "would_be_winner": decision.would_be_winner,
         "reason": decision.reason.display(language),
         "led": None if led is None else led.display(language),
+        "led_name": None if led is None else _suit_name(led, language),
         "cards_svg": [_picture(card, language) for card in played],
         "trump_name": _suit_name(suit, language),
     }
