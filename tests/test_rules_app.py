@@ -712,6 +712,12 @@ def test_the_workers_version_changes_when_any_file_changes(changed: str) -> None
     assert hook.precache(unchanged, names, APP_CONFIG)[0] == version, "a docs page is not the apps'"
 
 
+def test_the_worker_knows_the_runtime_only_when_it_is_on_this_site() -> None:
+    assert hook.worker_list("v", ["a"], APP_CONFIG) == {"version": "v", "urls": ["a"], "runtime": "../tryit/pyodide/"}
+    cdn = {"pyodide": "https://cdn.jsdelivr.net/npm/pyodide@1/", "wheels": []}
+    assert hook.worker_list("v", [], cdn)["runtime"] is None
+
+
 def test_the_app_config_points_at_the_runtime_from_app() -> None:
     config = hook.app_config(
         {"version": "1", "mode": "local", "missing": None, "bytes": 3, "pyodide": "pyodide/", "wheels": ["a.whl"]}
@@ -765,6 +771,7 @@ def test_the_built_site_holds_every_file_the_worker_lists(site: Path) -> None:
     found = re.search(r"const PRECACHE = (\{.*\});", worker)
     assert found is not None, "the hook filled in the list"
     listed = json.loads(found.group(1))
+    assert listed["runtime"] == "../tryit/pyodide/"
     base = site / "app"
     for url in listed["urls"]:
         path = (base / url).resolve()
@@ -1225,6 +1232,31 @@ def test_browser_offline_after_the_first_visit(visit: Visit) -> None:
         assert visit.go("topics").locator("[data-count]").get_attribute("data-count") == str(len(glue.TOPICS) + 8)
     finally:
         visit.context.set_offline(False)
+
+
+def test_browser_pyodide_from_the_device_when_the_connection_answers_nothing(visit: Visit) -> None:
+    """Online, the browser fetches Pyodide itself (its HTTP cache keeps the compiled code); when
+    that fails on a connection that answers nothing, the shell asks the worker's copy."""
+    page = visit.page
+    page.wait_for_function("document.getElementById('app').dataset.offline === 'true'", timeout=READY_MS)
+    runtime = re.compile(r"^http://127\.0\.0\.1:\d+/tryit/pyodide/")
+    visit.context.route(runtime, lambda route: route.abort())
+    seen = len(visit.errors)
+    try:
+        page.reload()
+        visit.wait()
+        assert page.evaluate("navigator.onLine") is True
+        fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+        assert "/app/offline/pyodide.asm.wasm" in fetched
+        view = visit.go("table")
+        view.locator("[data-tool=checker] input[name=cards]").fill("J J J")
+        view.locator("[data-tool=checker] input[name=cards]").press("Enter")
+        assert view.locator("[data-tool=checker] [data-winner]").get_attribute("data-winner") == "0"
+    finally:
+        visit.context.unroute(runtime)
+    refused = visit.errors[seen:]
+    assert all("Failed to load resource" in error or "pyodide.mjs" in error for error in refused), refused
+    del visit.errors[seen:]  # the refused requests, as the browser reports them
 
 
 def test_browser_no_request_to_another_host_and_no_error(visit: Visit) -> None:

@@ -122,6 +122,26 @@ async function loadConfig() {
   return config;
 }
 
+async function loadFrom(indexURL) {
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  // app-runtime: Pyodide's JavaScript and WebAssembly are loaded, Python is about to start
+  return loadPyodide({ indexURL, fsInit: async () => performance.mark("app-runtime") });
+}
+
+/**
+ * Pyodide from `indexURL`. While online the browser fetches it itself (see sw.js); when that
+ * fails on a connection that answers nothing, the service worker's copy under offline/.
+ */
+async function bootPyodide(indexURL) {
+  try {
+    return await loadFrom(indexURL);
+  } catch (error) {
+    if (!navigator.serviceWorker?.controller || new URL(indexURL).origin !== location.origin) throw error;
+    console.warn("wizardrules apps: Pyodide from the network failed, now from the device:", error);
+    return loadFrom(new URL("offline/", SHELL).href);
+  }
+}
+
 async function fetched(url, as) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
@@ -336,8 +356,7 @@ export async function startApp({ root, name, words, glue, start }) {
     const texts = Promise.all([new URL("shell.py", SHELL), glueURL].map((url) => fetched(url, "text")));
     wheels.catch(() => {}); // awaited below; a failure is reported there
     texts.catch(() => {});
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const pyodide = await loadPyodide({ indexURL });
+    const pyodide = await bootPyodide(indexURL);
     performance.mark("app-pyodide");
     status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
