@@ -11,7 +11,8 @@ worker. This hook, listed after `tryit.py` in `mkdocs.yml`, adds to the site:
   `tryit/config.json` and rewrites the paths;
 - `app/sw.js` with its precache list filled in: every app file, the Pyodide runtime and the
   wheels, and a version that is a hash of all their bytes, so that a site with any file
-  changed installs a new worker, which fetches the new files and drops the old cache.
+  changed installs a new worker, which fetches the new files and drops the old cache; and
+  the runtime's folder, which the browser fetches itself while online (see `sw.js`).
 
 The service worker's scope is `app/`: it controls the apps, not the docs' pages. After the
 first visit the apps open and work with the network off. With `WIZARDRULES_PYODIDE=cdn` the
@@ -104,6 +105,17 @@ def precache(files: Files, names: list[str], config: dict[str, object]) -> tuple
     return digest.hexdigest()[:16], urls
 
 
+def worker_list(version: str, urls: list[str], config: dict[str, object]) -> dict[str, object]:
+    """What `app/sw.js` gets as `PRECACHE`: the version, the URLs to cache, and Pyodide's folder if on this site.
+
+    The worker lets the browser fetch the runtime itself while online (from the HTTP cache,
+    with the code V8 compiled from it) and serves it from its cache when offline.
+    """
+    pyodide = config.get("pyodide")
+    local = isinstance(pyodide, str) and "://" not in pyodide
+    return {"version": version, "urls": urls, "runtime": pyodide if local else None}
+
+
 def _put(files: Files, file: File) -> None:
     """Add `file`, in place of the excluded source file mkdocs found at that path (`exclude_docs: app/`)."""
     old = files.get_file_from_path(file.src_uri)
@@ -131,7 +143,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     template = worker.read_text(encoding="utf-8")
     if PRECACHE_LINE not in template:
         raise ValueError(f"docs/app/sw.js lost its line {PRECACHE_LINE!r}, which the apps hook fills in")
-    filled = template.replace(PRECACHE_LINE, f"const PRECACHE = {json.dumps({'version': version, 'urls': urls})};")
+    filled = template.replace(
+        PRECACHE_LINE, f"const PRECACHE = {json.dumps(worker_list(version, urls, app_config_value))};"
+    )
     _put(files, File.generated(config, f"{FOLDER}/sw.js", content=filled))
     LOG.info("Apps: %d files under app/, the worker caches %d URLs (version %s)", len(names), len(urls), version)
     return files

@@ -7,6 +7,10 @@
 // here. After the first visit the service worker (sw.js) serves everything from its cache, so
 // the apps open and work with the network off.
 //
+// To start fast it fetches the wheels and the Python files while Pyodide boots, unpacks the
+// wheels itself (no package manager), and keeps the modules Python compiled on the first visit
+// in the browser's cache (see shell.py's bytecode_bundle), so the next visit skips compiling.
+//
 // An app page:
 //
 //   <link rel="manifest" href="manifest.webmanifest">
@@ -50,6 +54,9 @@ const WORDS = {
     language: "Sprache",
   },
 };
+
+/** The shell's own texts, in every language of LANGUAGES (the tests compare their keys and fields). */
+export const SHELL_WORDS = WORDS;
 
 const own = (object, key) => object !== null && typeof object === "object" && Object.hasOwn(object, key);
 
@@ -113,6 +120,94 @@ async function loadConfig() {
   const config = await response.json();
   if (!own(config, "wheels") || !Array.isArray(config.wheels)) throw new Error("config.json has no list of wheels");
   return config;
+}
+
+async function loadFrom(indexURL) {
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  // app-runtime: Pyodide's JavaScript and WebAssembly are loaded, Python is about to start
+  return loadPyodide({ indexURL, fsInit: async () => performance.mark("app-runtime") });
+}
+
+/**
+ * Pyodide from `indexURL`. While online the browser fetches it itself (see sw.js); when that
+ * fails on a connection that answers nothing, the service worker's copy under offline/.
+ */
+async function bootPyodide(indexURL) {
+  try {
+    return await loadFrom(indexURL);
+  } catch (error) {
+    if (!navigator.serviceWorker?.controller || new URL(indexURL).origin !== location.origin) throw error;
+    console.warn("wizardrules apps: Pyodide from the network failed, now from the device:", error);
+    return loadFrom(new URL("offline/", SHELL).href);
+  }
+}
+
+async function fetched(url, as) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response[as]();
+}
+
+// The compiled modules (Python's bytecode) of an app are kept in the browser's cache, under a
+// key made of a hash of everything they were compiled from: Pyodide's version, the wheels and
+// the app's Python. A new build of the site has a new key; the old bundle is dropped.
+const BYTECODE_CACHE = "wizardrules-bytecode";
+const BYTECODE_FILE = "/tmp/app-bytecode.zip";
+
+async function bytecodeKey(name, parts) {
+  const encoder = new TextEncoder();
+  const chunks = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : new Uint8Array(part)));
+  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length + 1, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length + 1; // a zero between the parts
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  const hex = [...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return new URL(`bytecode/${name}-${hex}.zip`, SHELL).href;
+}
+
+/** The bundle kept for this app and these sources: { key, data } (data null if none), or { key: null } where the browser keeps nothing. */
+async function keptBytecode(name, parts) {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return { key: null, data: null };
+  try {
+    const key = await bytecodeKey(name, parts);
+    const cache = await caches.open(BYTECODE_CACHE);
+    const response = await cache.match(key);
+    return { key, name, data: response ? new Uint8Array(await response.arrayBuffer()) : null };
+  } catch (error) {
+    console.warn("wizardrules apps: no kept bytecode:", error);
+    return { key: null, data: null };
+  }
+}
+
+/** After the app is ready: keep the bytecode the imports wrote, unless the kept one was used; root gets data-bytecode. */
+async function keepBytecode(root, shell, pyodide, bytecode, state) {
+  if (!bytecode.key) {
+    root.dataset.bytecode = "off";
+    return;
+  }
+  if (state === "used") {
+    root.dataset.bytecode = "used";
+    return;
+  }
+  try {
+    const cache = await caches.open(BYTECODE_CACHE);
+    const target = "/tmp/app-bytecode-new.zip";
+    shell.bytecode_bundle(target);
+    const data = pyodide.FS.readFile(target);
+    pyodide.FS.unlink(target);
+    await cache.put(bytecode.key, new Response(data, { headers: { "Content-Type": "application/zip" } }));
+    const mine = new URL(`bytecode/${bytecode.name}-`, SHELL).href;
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(mine) && request.url !== bytecode.key) await cache.delete(request);
+    }
+    root.dataset.bytecode = "saved";
+  } catch (error) {
+    root.dataset.bytecode = "off";
+    console.warn("wizardrules apps: the bytecode was not kept:", error);
+  }
 }
 
 function registerWorker(root) {
@@ -253,26 +348,30 @@ export async function startApp({ root, name, words, glue, start }) {
       throw Object.assign(new Error(fill(shellWord("missing"), { what })), { shown: true });
     }
     const indexURL = new URL(config.pyodide, SHELL).href;
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const pyodide = await loadPyodide({ indexURL });
-    performance.mark("app-pyodide");
-    status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
-    await pyodide.loadPackage(config.wheels.map((wheel) => new URL(wheel, SHELL).href), { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-    performance.mark("app-wheels");
+    // While Pyodide boots, fetch what comes after it: the wheels, the shell's and the glue's Python.
     const glueURL = new URL(glue, location.href);
     const module = glueURL.pathname.split("/").pop().replace(/\.py$/, "");
     if (!/^[a-z_][a-z0-9_]*$/.test(module)) throw new Error(`the glue's file name ${module} is not a Python module name`);
-    const [shellText, glueText] = await Promise.all([new URL("shell.py", SHELL), glueURL].map(async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-      return response.text();
-    }));
+    const wheels = Promise.all(config.wheels.map((wheel) => fetched(new URL(wheel, SHELL), "arrayBuffer")));
+    const texts = Promise.all([new URL("shell.py", SHELL), glueURL].map((url) => fetched(url, "text")));
+    wheels.catch(() => {}); // awaited below; a failure is reported there
+    texts.catch(() => {});
+    const pyodide = await bootPyodide(indexURL);
+    performance.mark("app-pyodide");
+    status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+    for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    performance.mark("app-wheels");
+    const [shellText, glueText] = await texts;
     pyodide.FS.writeFile("/home/pyodide/app_shell.py", shellText);
     pyodide.FS.writeFile(`/home/pyodide/${module}.py`, glueText);
-    pyodide.runPython(`import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\nimport wizardrules, app_shell, ${module}`);
+    const bytecode = await keptBytecode(name, [String(config.version), ...(await wheels), shellText, glueText]);
+    if (bytecode.data) pyodide.FS.writeFile(BYTECODE_FILE, bytecode.data);
+    pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\nimport app_shell");
     const shell = pyodide.pyimport("app_shell");
+    // the library's first answer: a wheel that is not there fails the fetch, a broken one this
+    const hello = JSON.parse(shell.start(module, bytecode.data ? BYTECODE_FILE : undefined));
     performance.mark("app-import");
-    const hello = JSON.parse(shell.hello()); // the library's first answer: loadPackage does not throw for a missing wheel, this does
     if (hello.winner !== 1) throw new Error("the library gave a wrong first answer");
     app.pyodide = pyodide;
     app.version = hello.version;
@@ -286,6 +385,7 @@ export async function startApp({ root, name, words, glue, start }) {
     root.dataset.readyMs = String(Math.round(performance.now()));
     root.dataset.ready = "true";
     registerWorker(root);
+    setTimeout(() => keepBytecode(root, shell, pyodide, bytecode, hello.bytecode), 0);
   } catch (error) {
     status.hidden = false;
     status.classList.add("app-failed");

@@ -3,191 +3,7 @@
 // (app.call → rules_app.py → wizardrules); this script only lays out what it gets.
 
 import { startApp } from "../shell.js";
-
-const WORDS = {
-  en: {
-    title: "Wizard rules",
-    tabs: { learn: "3 minutes", tutorial: "Tutorial", quiz: "Quiz", table: "At the table", topics: "Topics" },
-    learnTitle: "Wizard in 3 minutes",
-    learnIntro: "One card game, one aim: take exactly as many tricks as you bid. No more, no fewer. Here is all you need for the first round, with cards to touch.",
-    goal: "The aim",
-    goalText: "Wizard is played in rounds. At the start of each round you look at your cards and bid how many tricks you will take. Points come only for hitting your bid exactly: too many tricks miss as much as too few. After the last round, the most points win.",
-    cards: "The cards",
-    tapCards: "Tap the cards to turn them over.",
-    turnAll: "Turn all over",
-    deckSize: "{size} cards in all.",
-    rounds: "Dealing and rounds",
-    howLong: "How long is your game?",
-    players: "Players",
-    roundsCount: "{rounds} rounds",
-    shorter: "Shorter games",
-    stopAfter: "Or agree to stop after any round from 1 to {last}.",
-    trump: "Trump",
-    turnUp: "Turn up the trump",
-    tapStack: "Tap the stack.",
-    stack: "The rest of the deck: tap to turn up the top card",
-    roundOf: "Round {round} of {players} players, {cards} cards each. Seat {dealer} deals.",
-    dealerHand: "The dealer's hand:",
-    chooseTrump: "Name the trump:",
-    bids: "Bids",
-    bidsText: "Once everyone knows their cards, the bids go round, starting left of the dealer. The dealer bids last and knows all the other bids. Whether the bids may add up is settled by the bid rule.",
-    dealerBid: "What may the dealer bid?",
-    bidStory: "Round {round}, everyone holds {cards} cards. Lena bids {a}, Tom {b}, Mia {c}. You deal and bid last.",
-    bidRule: "Bid rule",
-    bidRules: { free: "Free (base rule)", "not-equal": "Not equal (official variant)", "not-equal-first-free": "Not equal, round 1 free", equal: "Equal (house rule)" },
-    allowed: "allowed",
-    blocked: "blocked",
-    follow: "Following suit",
-    mayPlay: "May I play this card?",
-    situation: "Situation {n} of {of}",
-    moreSituation: "Situation {n}: drawn for you",
-    previous: "Previous",
-    next: "Next",
-    another: "Another one",
-    inTrick: "In the trick",
-    yourHand: "Your hand: tap a card.",
-    mayPlayYes: "{card} may be played.",
-    mayPlayNo: "{card} may not be played.",
-    winTrick: "Who wins the trick?",
-    winText: "A trick is one card from everyone. Who takes it is decided by this order, from the top down: the first Wizard; the highest trump; the highest card of the led suit; only Jesters: the first Jester.",
-    toQuiz: "Test yourself in the trick quiz",
-    points: "Points",
-    calculator: "Points calculator",
-    bid: "Bid",
-    took: "Taken",
-    blind: "blind (house rule: double)",
-    pointsAre: "{total} points",
-    tutorialTitle: "The introduction in eight steps",
-    tutorialIntro: "Small tasks instead of a rulebook. Your progress stays on this device.",
-    progress: "{done} of {of} steps done",
-    stepOf: "Step {n} of {of}",
-    task: "Task",
-    right: "Right.",
-    wrong: "Not quite.",
-    clause: "Rule {clause}",
-    again: "Try another answer, or go on.",
-    reset: "Start the tutorial afresh",
-    dropped: "An answer kept on this device was not one of the task's choices and was dropped: step {step} ({reason}).",
-    quizTitle: "Trick quiz",
-    quizIntro: "Which card takes the trick? Tap it.",
-    level: "Level",
-    levels: { 1: "1 · plain", 2: "2 · Wizards and Jesters", 3: "3 · tricky" },
-    score: "{right} of {asked} right",
-    nextQuestion: "Next trick",
-    card: "{n}. card: {name}",
-    tableTitle: "For a dispute at the table",
-    checker: "Trick checker",
-    checkerHelp: "Enter the cards in the order they were played: tap a suit and a number, or W (Wizard), J (Jester); or type R13 W J B7…",
-    cardsField: "Cards of the trick, in play order",
-    trumpField: "Trump",
-    noTrump: "no trump",
-    undo: "⌫",
-    clear: "Clear",
-    decide: "Who takes it?",
-    wins: "{who} takes the trick: {reason}.",
-    voided: "Nobody takes the trick: {reason}.",
-    led: "Led suit: {suit}.",
-    noLed: "No suit led.",
-    topicsTitle: "Every topic",
-    search: "Search the rules",
-    searchHint: "e.g. Jester, trump, Cloud, points",
-    found: "{count} topics",
-    tutorialStep: "Tutorial step {n}",
-    offline: "Ready, also offline.",
-    footer: "This app explains the rules in its own words. In doubt, the rulebook by AMIGO decides.",
-  },
-  de: {
-    title: "Wizard-Regeln",
-    tabs: { learn: "3 Minuten", tutorial: "Einstieg", quiz: "Quiz", table: "Am Tisch", topics: "Themen" },
-    learnTitle: "Wizard in 3 Minuten",
-    learnIntro: "Ein Kartenspiel, ein Ziel: genau so viele Stiche machen, wie du angesagt hast. Nicht mehr, nicht weniger. Hier steht alles für die erste Runde, mit Karten zum Anfassen.",
-    goal: "Das Ziel",
-    goalText: "Wizard wird in Runden gespielt. Zu Beginn jeder Runde schaust du in deine Karten und sagst an, wie viele Stiche du holen wirst. Punkte gibt es nur für eine Punktlandung: Zu viele Stiche sind genauso daneben wie zu wenige. Nach der letzten Runde gewinnt, wer die meisten Punkte hat.",
-    cards: "Die Karten",
-    tapCards: "Tipp auf die Karten, um sie aufzudecken.",
-    turnAll: "Alle aufdecken",
-    deckSize: "Zusammen {size} Karten.",
-    rounds: "Geben und Runden",
-    howLong: "Wie lange dauert euer Spiel?",
-    players: "Mitspieler",
-    roundsCount: "{rounds} Runden",
-    shorter: "Kürzere Partien",
-    stopAfter: "Oder vereinbart, nach einer beliebigen Runde von 1 bis {last} aufzuhören.",
-    trump: "Trumpf",
-    turnUp: "Trumpf aufdecken",
-    tapStack: "Tipp auf den Stapel.",
-    stack: "Der Reststapel: tippen, um die oberste Karte aufzudecken",
-    roundOf: "Runde {round} zu {players}, je {cards} Karten. Platz {dealer} gibt.",
-    dealerHand: "Die Karten des Gebers:",
-    chooseTrump: "Bestimme den Trumpf:",
-    bids: "Ansagen",
-    bidsText: "Sobald alle ihre Karten kennen, wird reihum angesagt, links vom Geber beginnend. Der Geber sagt als Letzter an und kennt alle anderen Ansagen. Ob die Summe der Ansagen aufgehen darf, regelt die Ansage-Regel.",
-    dealerBid: "Was darf der Geber sagen?",
-    bidStory: "Runde {round}, jeder hält {cards} Karten. Lena sagt {a}, Tom {b}, Mia {c}. Du gibst und sagst als Letzter an.",
-    bidRule: "Ansage-Regel",
-    bidRules: { free: "Frei (Grundregel)", "not-equal": "Ungleiche Stiche (offizielle Variante)", "not-equal-first-free": "Ungleiche Stiche, 1. Runde frei", equal: "Gleiche Stiche (Hausregel)" },
-    allowed: "erlaubt",
-    blocked: "gesperrt",
-    follow: "Farbe bedienen",
-    mayPlay: "Darf ich diese Karte spielen?",
-    situation: "Lage {n} von {of}",
-    moreSituation: "Lage {n}: für dich gezogen",
-    previous: "Zurück",
-    next: "Weiter",
-    another: "Noch eine",
-    inTrick: "Im Stich",
-    yourHand: "Deine Hand: Tipp auf eine Karte.",
-    mayPlayYes: "{card} darfst du spielen.",
-    mayPlayNo: "{card} darfst du nicht spielen.",
-    winTrick: "Wer gewinnt den Stich?",
-    winText: "Ein Stich ist eine Karte von jedem. Wer ihn holt, entscheidet diese Reihenfolge, von oben nach unten: der erste Zauberer; der höchste Trumpf; die höchste Karte der ausgespielten Farbe; nur Narren: der erste Narr.",
-    toQuiz: "Teste dich im Stich-Quiz",
-    points: "Punkte",
-    calculator: "Punkte-Rechner",
-    bid: "Angesagt",
-    took: "Geholt",
-    blind: "blind (Hausregel: doppelt)",
-    pointsAre: "{total} Punkte",
-    tutorialTitle: "Der Einstieg in 8 Schritten",
-    tutorialIntro: "Kleine Aufgaben statt Regelheft. Dein Fortschritt bleibt auf diesem Gerät.",
-    progress: "{done} von {of} Schritten geschafft",
-    stepOf: "Schritt {n} von {of}",
-    task: "Aufgabe",
-    right: "Richtig.",
-    wrong: "Nicht ganz.",
-    clause: "Regel {clause}",
-    again: "Versuch eine andere Antwort, oder mach weiter.",
-    reset: "Den Einstieg neu beginnen",
-    dropped: "Eine auf diesem Gerät gespeicherte Antwort passte zu keiner Wahl der Aufgabe und wurde verworfen: Schritt {step} ({reason}).",
-    quizTitle: "Stich-Quiz",
-    quizIntro: "Welche Karte holt den Stich? Tipp sie an.",
-    level: "Stufe",
-    levels: { 1: "1 · einfach", 2: "2 · Zauberer und Narren", 3: "3 · knifflig" },
-    score: "{right} von {asked} richtig",
-    nextQuestion: "Nächster Stich",
-    card: "{n}. Karte: {name}",
-    tableTitle: "Für den Streit am Tisch",
-    checker: "Stich-Prüfer",
-    checkerHelp: "Gib die Karten in der Reihenfolge des Ausspielens ein: tippe Farbe und Zahl, oder Z (Zauberer), N (Narr); oder schreibe R13 Z N B7…",
-    cardsField: "Karten des Stichs, in Reihenfolge",
-    trumpField: "Trumpf",
-    noTrump: "kein Trumpf",
-    undo: "⌫",
-    clear: "Leeren",
-    decide: "Wer holt ihn?",
-    wins: "{who} holt den Stich: {reason}.",
-    voided: "Niemand holt den Stich: {reason}.",
-    led: "Ausgespielte Farbe: {suit}.",
-    noLed: "Keine Farbe ausgespielt.",
-    topicsTitle: "Alle Themen",
-    search: "In den Regeln suchen",
-    searchHint: "z. B. Narr, Trumpf, Wolke, Punkte",
-    found: "{count} Themen",
-    tutorialStep: "Einstieg, Schritt {n}",
-    offline: "Bereit, auch offline.",
-    footer: "Diese App erklärt die Regeln in eigenen Worten. Im Zweifel gilt das Regelheft von AMIGO.",
-  },
-};
+import { WORDS } from "./words.js";
 
 const TABS = ["learn", "tutorial", "quiz", "table", "topics"];
 const PROGRESS = "progress";
@@ -204,8 +20,26 @@ function picture(h, svg, cls = "rules-picture") {
   return box;
 }
 
+/**
+ * Cards in a row that wraps on a phone (a trick in play order, or a hand): each card's picture
+ * with its place under it, or `notes[i]`; the card at `mark` stands out.
+ */
+function cardRow(h, svgs, { notes = null, mark = null, names = null } = {}) {
+  return h("ol", { class: "rules-cardrow" }, svgs.map((svg, i) =>
+    h("li", { class: i === mark ? "rules-marked" : null, "data-index": i, "aria-label": names ? names[i] : null },
+      picture(h, svg, "rules-mini"),
+      notes === false ? null : h("span", { class: "rules-order", text: notes?.[i] ?? `${i + 1}.` }))));
+}
+
+// The library's refusal, in its own words; the error's class is an attribute, not words for people.
+/** The trump and the led suit of a trick, in one line. */
+function suitLine(h, t, answer) {
+  const led = answer.led_name ? t("led", { suit: answer.led_name }) : t("noLed");
+  return h("p", { class: "rules-small rules-suitline" }, h("span", { text: `${t("trumpField")}: ${answer.trump_name}.` }), " ", h("span", { text: led }));
+}
+
 function errorLine(h, answer) {
-  return h("p", { class: "rules-error app-no", role: "alert", text: `${answer.kind}: ${answer.error}` });
+  return h("p", { class: "rules-error app-no", role: "alert", "data-kind": answer.kind, text: answer.error });
 }
 
 // -- the state the app keeps: on the device, checked when read back ----------------------------
@@ -250,7 +84,7 @@ function rulesApp(app) {
     answers: app.store.read(PROGRESS, checkProgress, {}),
     step: 1,
     checked: null, // the tutorial's answers as the library read them back
-    checkerCards: "B9 W G13 W",
+    checkerCards: app.lang === "de" ? "B9 Z G13 Z" : "B9 W G13 W",
     checkerTrump: "G",
     bid: 2,
     took: 2,
@@ -259,7 +93,7 @@ function rulesApp(app) {
   };
 
   const header = h("header", { class: "app-bar" });
-  const nav = h("nav", { class: "rules-tabs", "aria-label": "sections" });
+  const nav = h("nav", { class: "rules-tabs", "aria-label": t("sectionsLabel") });
   const views = Object.fromEntries(TABS.map((name) => [name, h("section", { class: "rules-view", id: `view-${name}`, "data-view": name, tabindex: "-1" })]));
   const footer = h("footer", { class: "rules-footer" });
   const languages = app.languageSwitch();
@@ -321,6 +155,8 @@ function rulesApp(app) {
       if (state.trumpSeed === null) return put(answer, h("p", { text: t("tapStack") }));
       const turned = app.call("trump", { seed: state.trumpSeed, round: state.trumpRound, lang: app.lang });
       if (turned.error) return put(answer, errorLine(h, turned));
+      answer.dataset.seed = state.trumpSeed;
+      answer.dataset.round = turned.round;
       const nodes = [
         h("p", { class: "rules-small", text: t("roundOf", { round: turned.round, players: turned.players, cards: turned.cards, dealer: turned.dealer + 1 }) }),
         turned.svg ? picture(h, turned.svg, "rules-turned") : null,
@@ -329,7 +165,7 @@ function rulesApp(app) {
       if (turned.chooser !== null && turned.choices.length) {
         const said = h("p", { class: "rules-chosen", "aria-live": "polite" });
         nodes.push(
-          h("p", { text: t("dealerHand") }), picture(h, turned.chooser_hand_svg, "rules-hand"),
+          h("p", { text: t("dealerHand") }), cardRow(h, turned.chooser_hand, { notes: false }),
           h("div", { class: "rules-choices", role: "group", "aria-label": t("chooseTrump") }, h("span", { text: t("chooseTrump") }),
             turned.choices.map((choice, i) => h("button", { type: "button", class: "app-plain", "data-choice": choice ?? "none",
               onclick: (e) => {
@@ -375,6 +211,8 @@ function rulesApp(app) {
       const extra = state.situation >= all.length;
       const q = extra ? app.call("play", { seed: state.extraSeed, level: 2, lang: app.lang }) : all[state.situation];
       if (q.error) return put(box, errorLine(h, q));
+      if (extra) box.dataset.seed = state.extraSeed;
+      else delete box.dataset.seed;
       const said = h("p", { class: "rules-result", "aria-live": "polite", text: t("yourHand") });
       const hand = h("div", { class: "rules-hand-cards" }, q.cards.map((card) =>
         h("button", { type: "button", class: "rules-card app-plain", "data-card": card.card, "aria-label": card.name,
@@ -387,7 +225,7 @@ function rulesApp(app) {
       put(box, 
         h("p", { class: "rules-small", "data-situation": state.situation + 1, text: extra ? t("moreSituation", { n: state.situation + 1 }) : t("situation", { n: state.situation + 1, of: all.length }) }),
         h("p", { text: q.question }),
-        q.trick_svg ? picture(h, q.trick_svg, "rules-trick") : null,
+        q.trick_svg.length ? [h("p", { class: "rules-small", text: t("inTrick") }), cardRow(h, q.trick_svg, { names: q.trick.map((c) => c.name) })] : null,
         hand, said,
         h("div", { class: "rules-row" },
           h("button", { type: "button", class: "app-plain", name: "situation-prev", disabled: state.situation === 0, onclick: () => ((state.situation -= 1), show()), text: t("previous") }),
@@ -403,7 +241,8 @@ function rulesApp(app) {
   function examplesTool() {
     const list = app.call("examples", { lang: app.lang });
     return h("ol", { class: "rules-examples", "data-tool": "examples" }, list.map((q) =>
-      h("li", { "data-answer": q.answer }, h("p", { text: q.reason }), picture(h, q.svg, "rules-trick"))));
+      h("li", { "data-answer": q.answer }, h("p", { text: q.reason }), suitLine(h, t, q),
+        cardRow(h, q.cards_svg, { mark: q.answer, notes: q.cards.map((_, i) => (i === q.answer ? t("takesIt") : `${i + 1}.`)), names: q.cards.map((c) => c.name) }))));
   }
 
   function pointsTool(name) {
@@ -529,10 +368,9 @@ function rulesApp(app) {
           state.quizAnswered = i;
           state.quiz = { ...state.quiz, asked: state.quiz.asked + 1, right: state.quiz.right + (v.correct ? 1 : 0) };
           app.store.write(QUIZ, state.quiz);
-          const shown = app.call("quiz_picture", { seed: state.quizSeed, level: state.quiz.level, lang: app.lang });
           cards.querySelectorAll("button").forEach((b) => {
             b.disabled = true;
-            if (Number(b.dataset.index) === shown.answer) b.dataset.verdict = "winner";
+            if (Number(b.dataset.index) === v.answer) b.dataset.verdict = "winner";
             else if (Number(b.dataset.index) === i) b.dataset.verdict = "illegal";
           });
           score.textContent = t("score", state.quiz);
@@ -540,7 +378,6 @@ function rulesApp(app) {
           score.dataset.asked = state.quiz.asked;
           put(verdict, 
             h("p", { class: `rules-result ${v.correct ? "app-yes" : "app-no"}`, "data-correct": String(v.correct) }, h("strong", { text: v.correct ? t("right") : t("wrong") }), ` ${v.reason}`),
-            picture(h, shown.svg, "rules-trick"),
             h("button", { type: "button", name: "quiz-next", onclick: () => { state.quizSeed = newSeed(); state.quizAnswered = null; drawQuiz(); views.quiz.querySelector(".rules-card")?.focus(); }, text: t("nextQuestion") }));
         } },
         h("span", { class: "rules-order", text: `${i + 1}.` }), picture(h, q.cards_svg[i], "rules-mini"))));
@@ -552,7 +389,7 @@ function rulesApp(app) {
       drawQuiz();
     }, t("level"));
     put(views.quiz, 
-      h("h2", { text: t("quizTitle") }), h("div", { class: "rules-row" }, level, score),
+      h("h2", { text: t("quizTitle") }), h("p", { class: "rules-lead", text: t("quizIntro") }), h("div", { class: "rules-row" }, level, score),
       h("p", { class: "rules-question", "data-seed": state.quizSeed, text: q.question }), cards, verdict);
   }
 
@@ -571,20 +408,22 @@ function rulesApp(app) {
       const who = (i) => `${r.cards[i].name} (${t("card", { n: i + 1, name: r.cards[i].name }).split(":")[0]})`;
       put(answer, 
         h("p", { class: "rules-result", "data-winner": r.winner ?? "none" }, h("strong", { text: r.winner === null ? t("voided", { reason: r.reason }) : t("wins", { who: who(r.winner), reason: r.reason }) })),
-        h("p", { class: "rules-small", text: r.led ? t("led", { suit: r.led }) : t("noLed") }),
-        picture(h, r.svg, "rules-trick"));
+        suitLine(h, t, r),
+        cardRow(h, r.cards_svg, { mark: r.winner ?? r.would_be_winner, names: r.cards.map((c) => c.name),
+          notes: r.cards.map((_, i) => (i === r.winner ? t("takesIt") : r.winner === null && i === r.would_be_winner ? t("leadsNext") : `${i + 1}.`)) }));
     };
     let suit = deck.suits[0].letter;
     const add = (card) => {
       input.value = `${input.value.trim()} ${card}`.trim();
       run();
     };
-    const suits = h("div", { class: "rules-keys", role: "group", "aria-label": "suit" },
+    const suits = h("div", { class: "rules-keys", role: "group", "aria-label": t("suitLabel") },
       deck.suits.map((s) => h("button", { type: "button", class: `app-plain rules-suit-${s.letter}`, name: `suit-${s.letter}`, "aria-pressed": String(s.letter === suit), title: s.name,
         onclick: (e) => { suit = s.letter; suits.querySelectorAll("button[name^=suit]").forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget))); }, text: s.symbol })),
-      h("button", { type: "button", class: "app-plain", name: "add-W", onclick: () => add("W"), text: app.lang === "de" ? "Z" : "W" }),
-      h("button", { type: "button", class: "app-plain", name: "add-J", onclick: () => add("J"), text: app.lang === "de" ? "N" : "J" }));
-    const ranks = h("div", { class: "rules-keys rules-ranks", role: "group", "aria-label": "rank" },
+      // the letters of the language: Z and N in German (R1.2: the library reads both)
+      h("button", { type: "button", class: "app-plain", name: "add-W", title: t("wizard"), onclick: () => add(t("wizardLetter")), text: t("wizardLetter") }),
+      h("button", { type: "button", class: "app-plain", name: "add-J", title: t("jester"), onclick: () => add(t("jesterLetter")), text: t("jesterLetter") }));
+    const ranks = h("div", { class: "rules-keys rules-ranks", role: "group", "aria-label": t("rankLabel") },
       Array.from({ length: 13 }, (_, i) => h("button", { type: "button", class: "app-plain", name: `rank-${i + 1}`, onclick: () => add(`${suit}${i + 1}`), text: String(i + 1) })));
     input.addEventListener("keydown", (e) => e.key === "Enter" && (e.preventDefault(), run()));
     run();
@@ -593,7 +432,7 @@ function rulesApp(app) {
       h("label", { class: "rules-field rules-wide" }, h("span", { text: t("cardsField") }), input),
       suits, ranks,
       h("div", { class: "rules-row" }, trump,
-        h("button", { type: "button", class: "app-plain", name: "undo", "aria-label": "undo", onclick: () => { input.value = input.value.trim().split(/[\s,]+/).slice(0, -1).join(" "); run(); }, text: t("undo") }),
+        h("button", { type: "button", class: "app-plain", name: "undo", "aria-label": t("undoLabel"), onclick: () => { input.value = input.value.trim().split(/[\s,]+/).slice(0, -1).join(" "); run(); }, text: t("undo") }),
         h("button", { type: "button", class: "app-plain", name: "clear", onclick: () => { input.value = ""; put(answer, ); state.checkerCards = ""; }, text: t("clear") }),
         h("button", { type: "button", name: "decide", onclick: run, text: t("decide") })),
       answer);
@@ -644,6 +483,7 @@ function rulesApp(app) {
 
   function frame() {
     document.title = t("title");
+    nav.setAttribute("aria-label", t("sectionsLabel"));
     put(header, h("h1", { text: t("title") }), languages);
     put(nav, ...TABS.map((name) => h("button", { type: "button", class: "app-plain", "data-tab": name, onclick: () => go(name), text: t("tabs")[name] })));
     put(footer, h("p", { text: t("footer") }));

@@ -4,8 +4,9 @@ The app (`rules.js`) calls these functions through the shell (`app.call(name, ar
 `../shell.py`): plain values in, plain values out. The rules are the library's own:
 `wizardrules.lessons` gives the tutorial, the questions, the game length and the turned-up
 trump; `decide_trick` the trick checker; the standard score rule the points; the pictures are
-`wizardrules.svg`'s. What this module adds is words: the short texts of the deck's cards and
-the rules topics to look up, in English and German.
+`wizardrules.svg`'s, one card at a time (the page lays out a trick or a hand as a row of cards,
+which wraps on a phone), drawn with names of at least 12 px. What this module adds is words:
+the short texts of the deck's cards and the rules topics to look up, in English and German.
 
 Only the public API is used, so the module runs unchanged under CPython, where the tests call
 it (tests/test_rules_app.py).
@@ -13,7 +14,7 @@ it (tests/test_rules_app.py).
 Example:
     >>> answer = quiz_check(seed=3, level=1, answer=0, lang="en")
     >>> sorted(answer)
-    ['clause', 'correct', 'reason']
+    ['answer', 'clause', 'correct', 'reason']
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from wizardrules import (
 )
 from wizardrules import svg as pictures
 from wizardrules.bidding import BidPolicy
+from wizardrules.svg import Layout
 
 Answer = dict[str, Any]
 
@@ -53,6 +55,15 @@ BID_RULES: Final[Mapping[str, Callable[[], BidPolicy]]] = {
     "equal": EqualBids,
 }
 """The bid rules the app offers (R4.2), by the name the page sends."""
+
+LAYOUT: Final = Layout(small_font=12)
+"""The pictures' sizes: the names on the cards (Wizard, Jester) as large as the app's smallest text."""
+
+CARD: Final = 76
+"""A card's width in a row of cards, in CSS pixels: "Zauberer" on a Wizard is then 12 px tall."""
+
+BIG_CARD: Final = 96
+"""A card's width where it stands alone: the deck's cards, the card turned up for trump."""
 
 DECK_CARDS: Final = ("R13", "Y7", "G1", "B10", "W", "J")
 """The cards 'Wizard in 3 minutes' shows face down, to tap open: one of each suit, a Wizard, a Jester."""
@@ -101,6 +112,15 @@ def _trump(value: object) -> Suit | None:
     return Suit.parse(str(value))
 
 
+def _picture(card: Card, language: Language, size: float = CARD) -> str:
+    return pictures.card(card, size=size, lang=language, layout=LAYOUT)
+
+
+def _suit_name(suit: Suit | None, language: Language) -> str:
+    """A suit as the page writes it, with its symbol (R1.3); no trump in words."""
+    return _say("no-trump", language) if suit is None else f"{suit.symbol} {suit.display(language)}"
+
+
 def _int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RulesError(f"{what} {value!r}: expected a whole number {low}..{high}")
@@ -134,7 +154,7 @@ def deck(lang: str = "en") -> Answer:
                 "card": str(card),
                 "name": card.display(language),
                 "text": text,
-                "svg": pictures.card(card, size=96, lang=language),
+                "svg": _picture(card, language, BIG_CARD),
             }
         )
     suits = [{"letter": s.letter, "name": s.display(language), "symbol": s.symbol} for s in Suit]
@@ -150,7 +170,7 @@ def trump(seed: int, round: int | None = None, lang: str = "en") -> Answer:
     """The card turned up for trump in the round `seed` deals, the trump it makes and why (R3).
 
     The answer carries the turned-up card's picture and, when the dealer names the trump, the
-    dealer's hand to look at first (R3.2).
+    pictures of the dealer's hand to look at first (R3.2).
 
     Example:
         >>> answer = trump(4, round=1)
@@ -160,12 +180,10 @@ def trump(seed: int, round: int | None = None, lang: str = "en") -> Answer:
     language = _language(lang)
     turned = lessons.turn_up(seed, round=round, language=language)
     answer = turned.to_dict()
-    answer["svg"] = "" if turned.turned_up is None else pictures.card(turned.turned_up, size=96, lang=language)
+    answer["svg"] = "" if turned.turned_up is None else _picture(turned.turned_up, language, BIG_CARD)
     chooser = turned.chooser
-    answer["chooser_hand_svg"] = "" if chooser is None else pictures.hand(turned.hands[chooser], lang=language)
-    answer["choice_names"] = [
-        _say("no-trump", language) if choice is None else choice.display(language) for choice in turned.choices
-    ]
+    answer["chooser_hand"] = [] if chooser is None else [_picture(card, language) for card in turned.hands[chooser]]
+    answer["choice_names"] = [_suit_name(choice, language) for choice in turned.choices]
     return answer
 
 
@@ -189,8 +207,10 @@ def bids(rule: str, cards: int = 3, made: Sequence[int] = (1, 0, 1), round_numbe
         >>> bids("not-equal")["allowed"]
         [0, 2, 3]
     """
-    if rule not in BID_RULES:
+    if not isinstance(rule, str) or rule not in BID_RULES:
         raise RulesError(f"bid rule {str(rule)[:30]!r}: expected one of {', '.join(BID_RULES)}")
+    if not isinstance(made, (list, tuple)):
+        raise RulesError(f"bids made {str(made)[:30]!r}: expected a list of whole numbers")
     question = lessons.bid_question(
         BID_RULES[rule](), cards=cards, bids=list(made), round_number=round_number, language=_language(lang)
     )
@@ -199,9 +219,9 @@ def bids(rule: str, cards: int = 3, made: Sequence[int] = (1, 0, 1), round_numbe
 
 def _play_answer(question: lessons.PlayQuestion, language: Language) -> Answer:
     answer = question.to_dict()
-    answer["hand_svg"] = pictures.hand(question.hand, lang=language)
-    answer["trick_svg"] = pictures.trick(question.trick, trump=question.trump, lang=language) if question.trick else ""
-    answer["cards_svg"] = {str(card): pictures.card(card, size=72, lang=language) for card in question.hand}
+    answer["trick_svg"] = [_picture(card, language) for card in question.trick]
+    answer["cards_svg"] = {str(card): _picture(card, language) for card in question.hand}
+    answer["trump_name"] = _suit_name(question.trump, language)
     return answer
 
 
@@ -217,17 +237,19 @@ def play(seed: int, level: int = 2, lang: str = "en") -> Answer:
     return _play_answer(lessons.play_question(seed, level=level, language=language), language)
 
 
-def _trick_answer(question: lessons.TrickQuestion, language: Language, *, shown: bool) -> Answer:
+def _trick_answer(question: lessons.TrickQuestion, language: Language) -> Answer:
     answer = question.to_dict()
-    answer["cards_svg"] = [pictures.card(card, size=72, lang=language) for card in question.cards]
-    answer["svg"] = pictures.trick(question.cards, trump=question.trump, lang=language) if shown else ""
+    answer["cards_svg"] = [_picture(card, language) for card in question.cards]
+    answer["trump_name"] = _suit_name(question.trump, language)
+    led = led_suit(question.cards)
+    answer["led_name"] = None if led is None else _suit_name(led, language)
     return answer
 
 
 def examples(lang: str = "en") -> list[Answer]:
-    """The four worked examples of R5.4, with the trick's picture."""
+    """The four worked examples of R5.4, with the pictures of their cards."""
     language = _language(lang)
-    return [_trick_answer(question, language, shown=True) for question in lessons.trick_examples(language)]
+    return [_trick_answer(question, language) for question in lessons.trick_examples(language)]
 
 
 def points(bid: int, tricks: int, blind: bool = False, lang: str = "en") -> Answer:
@@ -252,24 +274,17 @@ def points(bid: int, tricks: int, blind: bool = False, lang: str = "en") -> Answ
 
 
 def quiz(seed: int, level: int = 1, lang: str = "en") -> Answer:
-    """A quiz question: which card takes this trick (R5.4)? The picture with the answer is left out."""
+    """A quiz question: which card takes this trick (R5.4)? With the pictures of its cards."""
     language = _language(lang)
     question = lessons.trick_question(seed, level=level, language=language)
-    return _trick_answer(question, language, shown=False)
+    return _trick_answer(question, language)
 
 
 def quiz_check(seed: int, level: int, answer: int, lang: str = "en") -> Answer:
-    """The verdict on `answer` (a card's index in play order) for `quiz(seed, level)`, with the trick's picture."""
+    """The verdict on `answer` (a card's index in play order) for `quiz(seed, level)`, and the winning card's index."""
     language = _language(lang)
     question = lessons.trick_question(seed, level=level, language=language)
-    return question.check(answer).to_dict()
-
-
-def quiz_picture(seed: int, level: int, lang: str = "en") -> Answer:
-    """The trick of `quiz(seed, level)` with its winner marked, shown once it is answered."""
-    language = _language(lang)
-    question = lessons.trick_question(seed, level=level, language=language)
-    return {"svg": pictures.trick(question.cards, trump=question.trump, lang=language), "answer": question.answer}
+    return {**question.check(answer).to_dict(), "answer": question.answer}
 
 
 def tutorial(lang: str = "en") -> list[Answer]:
@@ -324,7 +339,7 @@ def progress(answers: object, lang: str = "en") -> Answer:
 
 
 def trick(cards: str, trump: str | None = None, lang: str = "en") -> Answer:
-    """The trick checker: who takes the trick, the rule that decides it, and the picture (R5.4, R8.9).
+    """The trick checker: who takes the trick, the rule that decides it, and its cards' pictures (R5.4, R8.9).
 
     Example:
         >>> answer = trick("B13 R2 B9", "R")
@@ -342,20 +357,35 @@ def trick(cards: str, trump: str | None = None, lang: str = "en") -> Answer:
         "would_be_winner": decision.would_be_winner,
         "reason": decision.reason.display(language),
         "led": None if led is None else led.display(language),
-        "svg": pictures.trick(played, trump=suit, lang=language),
+        "led_name": None if led is None else _suit_name(led, language),
+        "cards_svg": [_picture(card, language) for card in played],
+        "trump_name": _suit_name(suit, language),
     }
 
 
 # -- every topic, to look up ----------------------------------------------------------------------
 
 TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
-    # (clause, title en, text en, title de, text de)
+    # (clause, title en, text en, title de, text de): one topic per clause of the rules, in their order
     (
         "R1.1",
         "The deck",
-        "60 cards: Red, Yellow, Green and Blue from 1 to 13, 4 Wizards and 4 Jesters.",
+        "60 cards: Red, Yellow, Green and Blue from 1 to 13, 4 Wizards and 4 Jesters. "
+        "All Wizards are alike, and so are all Jesters.",
         "Das Deck",
-        "60 Karten: Rot, Gelb, Grün und Blau von 1 bis 13, 4 Zauberer und 4 Narren.",
+        "60 Karten: Rot, Gelb, Grün und Blau von 1 bis 13, 4 Zauberer und 4 Narren. "
+        "Alle Zauberer sind gleich, alle Narren auch.",
+    ),
+    (
+        "R1.2",
+        "Writing cards down",
+        "Suit letter and number: R13, Y1, G7, B10; W is a Wizard, J a Jester (Z and N are read too). "
+        "Special cards by name: BOMB, CLOUD:R (the Cloud played as red), SHAPESHIFTER:W. "
+        "The trick checker reads cards written this way.",
+        "Karten aufschreiben",
+        "Farbbuchstabe und Zahl: R13, Y1 (Gelb), G7, B10 (Blau); Z ist ein Zauberer, N ein Narr (W und J gehen auch). "
+        "Sonderkarten beim Namen: BOMBE, WOLKE:R (die Wolke als Rot gespielt), GESTALTWANDLER:Z. "
+        "Der Stich-Prüfer liest Karten in dieser Schreibweise.",
     ),
     (
         "R1.3",
@@ -363,6 +393,15 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "Every suit has a sign as well as a colour: Red ▲, Yellow ●, Green ■, Blue ◆.",
         "Zeichen für Farbenblinde",
         "Jede Farbe hat neben der Farbe ein Zeichen: Rot ▲, Gelb ●, Grün ■, Blau ◆.",
+    ),
+    (
+        "R1.4",
+        "Special cards in the deck",
+        "The anniversary editions add special cards, one of each, in any selection you agree on: "
+        "Bomb, Cloud, Juggler, Dragon, Fairy, Werewolf, Shapeshifter.",
+        "Sonderkarten im Deck",
+        "Die Jubiläumsausgaben bringen Sonderkarten mit, je eine, in jeder vereinbarten Auswahl: "
+        "Bombe, Wolke, Jongleur, Drache, Fee, Werwolf, Gestaltwandler.",
     ),
     (
         "R2.1",
@@ -375,10 +414,10 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "R2.2",
         "Rounds and dealing",
         "Round 1 deals one card each, every round one more: 20 rounds with three players, 15 with four, "
-        "12 with five, 10 with six. The deal passes to the left.",
+        "12 with five, 10 with six, also with special cards in the deck.",
         "Runden und Geben",
         "In Runde 1 bekommt jeder eine Karte, jede Runde eine mehr: zu dritt 20 Runden, zu viert 15, "
-        "zu fünft 12, zu sechst 10. Der Geber wechselt nach links.",
+        "zu fünft 12, zu sechst 10, auch mit Sonderkarten im Deck.",
     ),
     (
         "R2.3",
@@ -388,13 +427,29 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "Vorher vereinbart, darf nach jeder beliebigen Runde Schluss sein.",
     ),
     (
+        "R2.4",
+        "Tournament, Einfarbig, Maximus",
+        "Other schedules: the tournament's rounds; Einfarbig (3 or 4 players, 12 rounds of 4 to 15 cards, "
+        "never a trump); Wizard Maximus (5 rounds, the whole deck dealt, the trump fixed per round).",
+        "Turnier, Einfarbig, Maximus",
+        "Andere Abläufe: die Runden des Turniers; Einfarbig (zu dritt oder viert, 12 Runden mit 4 bis 15 Karten, "
+        "nie Trumpf); Wizard Maximus (5 Runden, das ganze Deck verteilt, Trumpf je Runde fest).",
+    ),
+    (
         "R2.5",
         "The first dealer",
         "Everyone draws a card; the highest deals: a Wizard is highest, then the number cards by rank, "
-        "a Jester lowest. Tied players draw again.",
+        "a Jester lowest. Tied players draw again. The deal passes to the left each round.",
         "Der erste Geber",
         "Jeder zieht eine Karte; die höchste gibt: ein Zauberer ist am höchsten, dann die Zahlen nach Wert, "
-        "ein Narr am niedrigsten. Bei Gleichstand wird neu gezogen.",
+        "ein Narr am niedrigsten. Bei Gleichstand wird neu gezogen. Der Geber wechselt jede Runde nach links.",
+    ),
+    (
+        "R2.6",
+        "Shuffling",
+        "Before every round the whole deck is shuffled, and everyone gets the round's number of cards.",
+        "Mischen",
+        "Vor jeder Runde wird das ganze Deck gemischt, und jeder bekommt so viele Karten, wie die Runde zählt.",
     ),
     (
         "R3.1",
@@ -426,6 +481,24 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "Alle Karten sind verteilt, nichts bleibt zum Aufdecken: kein Trumpf.",
     ),
     (
+        "R3.5",
+        "A fixed trump",
+        "In Wizard Maximus and Einfarbig each round's trump is fixed in advance (Einfarbig: never a trump): "
+        "nothing is turned up.",
+        "Fester Trumpf",
+        "Bei Wizard Maximus und Einfarbig steht der Trumpf jeder Runde vorher fest (Einfarbig: nie Trumpf): "
+        "es wird nichts aufgedeckt.",
+    ),
+    (
+        "R3.6",
+        "Special cards and trump",
+        "A special card may be turned up too: the Bomb or the Fairy makes no trump, any other has the dealer "
+        "name the suit. A Werewolf in a hand changes the trump before the bids.",
+        "Sonderkarten und Trumpf",
+        "Auch eine Sonderkarte kann aufgedeckt werden: Bombe oder Fee heißt kein Trumpf, bei jeder anderen "
+        "bestimmt der Geber die Farbe. Ein Werwolf auf der Hand ändert den Trumpf vor den Ansagen.",
+    ),
+    (
         "R4.1",
         "Bidding",
         "In turn from the left of the dealer, everyone says how many tricks they will take. Zero is a bid. "
@@ -438,10 +511,12 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "R4.2",
         "Bid rules",
         "Free: any bid. Not equal (±1, official variant): the bids must not add up to the cards; "
-        "round 1 may be free. Equal (house rule): they must add up.",
+        "round 1 may be free. Equal (house rule): they must add up. Scorekeeper's hook: not equal, "
+        "but only for the scorekeeper bidding last while not in the lead.",
         "Ansage-Regeln",
         "Frei: jede Ansage. Ungleiche Stiche (±1, offizielle Variante): die Ansagen dürfen nicht aufgehen; "
-        "Runde 1 wahlweise frei. Gleiche Stiche (Hausregel): sie müssen aufgehen.",
+        "Runde 1 wahlweise frei. Gleiche Stiche (Hausregel): sie müssen aufgehen. Haken des Schreibers: "
+        "ungleich, aber nur für den Schreiber, wenn er zuletzt ansagt und nicht vorn liegt.",
     ),
     (
         "R4.3",
@@ -455,9 +530,11 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
     (
         "R4.4",
         "Blind bids (house rule)",
-        "Bid before looking at your cards and the round's points count double, hit or miss.",
+        "Bid before looking at your cards: the round's points count double, hit or miss. "
+        "Once you have looked, you cannot bid blind any more.",
         "Blindansage (Hausregel)",
-        "Wer ansagt, bevor er seine Karten ansieht, bekommt die Rundenpunkte doppelt, Treffer wie Patzer.",
+        "Ansagen, bevor man seine Karten ansieht: die Punkte der Runde zählen doppelt, Treffer wie Patzer. "
+        "Wer hingesehen hat, kann nicht mehr blind ansagen.",
     ),
     (
         "R4.5",
@@ -507,6 +584,13 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "zu viele wie zu wenige.",
     ),
     (
+        "R6.2",
+        "Points of a blind bid",
+        "A blind bid scores the round double, hit or miss: bid 2 blind, took 2: +80; took 3: -20.",
+        "Punkte einer Blindansage",
+        "Eine Blindansage zählt die Runde doppelt, Treffer wie Patzer: 2 blind angesagt, 2 geholt: +80; 3 geholt: -20.",
+    ),
+    (
         "R6.3",
         "Totals",
         "Points add up over the rounds; negative totals are normal.",
@@ -514,59 +598,79 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "Die Punkte werden über die Runden zusammengezählt; Minusstände sind normal.",
     ),
     (
-        "R7.1",
-        "The end and ties",
-        "After the last round the highest total wins. On a tie there are several winners; "
-        "by agreement, more exact bids decide.",
-        "Spielende und Gleichstand",
-        "Nach der letzten Runde gewinnt der höchste Stand. Bei Gleichstand gibt es mehrere Sieger; "
-        "wer will, lässt die öfter exakte Ansage entscheiden.",
+        "R6.4",
+        "Other ways to score",
+        "Some tables score otherwise (another base for a hit, another value per trick). "
+        "This app counts by the rulebook: 20 plus 10 per trick.",
+        "Andere Wertungen",
+        "Manche Runden zählen anders (ein anderer Grundwert für einen Treffer, ein anderer Wert je Stich). "
+        "Diese App zählt nach dem Regelheft: 20 plus 10 je Stich.",
     ),
     (
-        "R2.4",
-        "Tournament, Einfarbig, Maximus",
-        "Other schedules: the tournament's rounds; Einfarbig (3 or 4 players, 12 rounds of 4 to 15 cards, "
-        "never a trump); Wizard Maximus (5 rounds, the whole deck dealt, the trump fixed per round).",
-        "Turnier, Einfarbig, Maximus",
-        "Andere Abläufe: die Runden des Turniers; Einfarbig (zu dritt oder viert, 12 Runden mit 4 bis 15 Karten, "
-        "nie Trumpf); Wizard Maximus (5 Runden, das ganze Deck verteilt, Trumpf je Runde fest).",
+        "R7.1",
+        "The end",
+        "After the last round the highest total wins.",
+        "Spielende",
+        "Nach der letzten Runde gewinnt der höchste Stand.",
+    ),
+    (
+        "R7.2",
+        "Ties",
+        "Equal totals: the rulebook has several winners. By agreement, more rounds bid exactly rank higher; "
+        "still equal, the place is shared. Places then read 1, 1, 3, 4.",
+        "Gleichstand",
+        "Gleicher Stand: laut Regelheft gibt es mehrere Sieger. Wer will, lässt öfter exakt getroffene Ansagen "
+        "entscheiden; immer noch gleich, wird der Platz geteilt. Die Plätze lauten dann 1, 1, 3, 4.",
     ),
     (
         "R8.1",
         "Bomb",
-        "Nobody wins the trick with the Bomb: it counts for no one. The would-be winner leads next.",
+        "Nobody wins the trick with the Bomb: it counts for no one, so the round has one trick fewer to take. "
+        "Whoever would have won it without the Bomb leads next.",
         "Bombe",
-        "Den Stich mit der Bombe gewinnt niemand: er zählt keinem. Wer ihn sonst geholt hätte, spielt aus.",
+        "Den Stich mit der Bombe gewinnt niemand: er zählt keinem, die Runde hat einen Stich weniger. "
+        "Wer ihn ohne die Bombe geholt hätte, spielt aus.",
     ),
     (
         "R8.2",
         "Cloud",
-        "Played as a 9¾ of a suit you name. Whoever takes its trick changes their bid by one, up or down.",
+        "Played as a 9¾ of a suit you name. Whoever takes its trick changes their bid by one, up or down "
+        "(at 0 only up, at the round's cards only down). With the Bomb in the trick nobody changes.",
         "Wolke",
-        "Gespielt als 9¾ einer Farbe nach Wahl. Wer ihren Stich holt, ändert seine Ansage um eins, hoch oder runter.",
+        "Gespielt als 9¾ einer Farbe nach Wahl. Wer ihren Stich holt, ändert seine Ansage um eins, hoch oder runter "
+        "(bei 0 nur hoch, bei der Kartenzahl der Runde nur runter). Liegt die Bombe im Stich, ändert keiner.",
     ),
     (
         "R8.3",
         "Juggler",
-        "Played as a 7½ of a suit you name. After its trick everyone passes one card to the left.",
+        "Played as a 7½ of a suit you name. After its trick, unless it was the round's last, "
+        "everyone passes one card to the left, all at once.",
         "Jongleur",
-        "Gespielt als 7½ einer Farbe nach Wahl. Nach seinem Stich gibt jeder eine Karte nach links.",
+        "Gespielt als 7½ einer Farbe nach Wahl. Nach seinem Stich, außer dem letzten der Runde, "
+        "gibt jeder gleichzeitig eine Karte nach links.",
     ),
     (
         "R8.4",
-        "Dragon and Fairy",
-        "The Dragon takes every trick, Wizards too, unless the Fairy is in it: then the Fairy wins. "
-        "Otherwise the Fairy loses every trick.",
-        "Drache und Fee",
-        "Der Drache holt jeden Stich, auch gegen Zauberer, außer die Fee liegt darin: dann gewinnt die Fee. "
-        "Sonst verliert die Fee jeden Stich.",
+        "Dragon",
+        "The Dragon takes every trick, Wizards too, unless the Fairy is in it: then the Fairy wins.",
+        "Drache",
+        "Der Drache holt jeden Stich, auch gegen Zauberer, außer die Fee liegt darin: dann gewinnt die Fee.",
+    ),
+    (
+        "R8.5",
+        "Fairy",
+        "The Fairy loses every trick, below the Jesters, except a trick with the Dragon in it: that one she takes.",
+        "Fee",
+        "Die Fee verliert jeden Stich, noch unter den Narren, außer einen Stich mit dem Drachen: den holt sie.",
     ),
     (
         "R8.6",
         "Werewolf",
-        "Its holder swaps it for the turned-up card before the bids and names the trump or no trump.",
+        "Its holder swaps it for the turned-up card before the bids and names the trump or no trump. "
+        "It is never played.",
         "Werwolf",
-        "Wer ihn hat, tauscht ihn vor den Ansagen gegen die Trumpfkarte und bestimmt Trumpf oder keinen Trumpf.",
+        "Wer ihn hat, tauscht ihn vor den Ansagen gegen die Trumpfkarte und bestimmt Trumpf oder keinen Trumpf. "
+        "Er wird nie gespielt.",
     ),
     (
         "R8.7",
@@ -576,12 +680,40 @@ TOPICS: Final[tuple[tuple[str, str, str, str, str], ...]] = (
         "Beim Ausspielen zum Zauberer oder Narren erklärt; er zählt dann als diese Karte.",
     ),
     (
+        "R8.8",
+        "The led suit with special cards",
+        "Cloud and Juggler set the led suit like number cards. The Dragon and a Shapeshifter played as a Wizard "
+        "free the trick like a Wizard. The Bomb, the Fairy and a Shapeshifter played as a Jester set nothing.",
+        "Die ausgespielte Farbe mit Sonderkarten",
+        "Wolke und Jongleur legen die Farbe fest wie Zahlenkarten. Der Drache und ein Gestaltwandler als Zauberer "
+        "heben den Farbzwang auf wie ein Zauberer. Bombe, Fee und ein Gestaltwandler als Narr legen nichts fest.",
+    ),
+    (
+        "R8.9",
+        "Who wins with special cards",
+        "With the Bomb: nobody. Dragon and Fairy: the Fairy. The Dragon: the Dragon. Otherwise as usual, "
+        "the Shapeshifter as declared, Cloud and Juggler as cards of their suit. Only Jesters, Fairy and Bomb: "
+        "the first Jester, or else the Fairy.",
+        "Wer mit Sonderkarten gewinnt",
+        "Mit der Bombe: niemand. Drache und Fee: die Fee. Der Drache: der Drache. Sonst wie immer, "
+        "der Gestaltwandler wie erklärt, Wolke und Jongleur als Karten ihrer Farbe. Nur Narren, Fee und Bombe: "
+        "der erste Narr, sonst die Fee.",
+    ),
+    (
         "R8.10",
         "A special card turned up",
         "Bomb or Fairy: no trump. Dragon, Cloud, Juggler, Shapeshifter or Werewolf: the dealer names the suit.",
         "Eine Sonderkarte aufgedeckt",
         "Bombe oder Fee: kein Trumpf. Drache, Wolke, Jongleur, Gestaltwandler oder Werwolf: "
         "der Geber bestimmt die Farbe.",
+    ),
+    (
+        "R8.11",
+        "Cloud and Juggler in one trick",
+        "After the trick, first the Cloud's winner changes the bid, then the Juggler's cards are passed.",
+        "Wolke und Jongleur in einem Stich",
+        "Nach dem Stich ändert zuerst der Gewinner der Wolke seine Ansage, dann werden die Karten des Jongleurs "
+        "weitergegeben.",
     ),
 )
 """The rules topics to look up, by clause of the rules, in English and German."""
@@ -596,9 +728,14 @@ def _fold(text: str) -> str:
 def topics(query: str = "", lang: str = "en") -> Answer:
     """Every rules topic and the tutorial's steps, or those matching every word of `query`.
 
+    A word matches in either language (a German word finds the topic in English too), without
+    regard to case or accents. The topics are shown in `lang`.
+
     Example:
         >>> [topic["clause"] for topic in topics("wolke ansage", "de")["topics"]]
-        ['R8.2']
+        ['R8.2', 'R8.11']
+        >>> [topic["title"] for topic in topics("narr", "en")["topics"]][:2]
+        ['The deck', 'Writing cards down']
         >>> [topic["title"] for topic in topics("grun", "de")["topics"]][:2]
         ['Das Deck', 'Zeichen für Farbenblinde']
         >>> topics("", "en")["count"] == len(TOPICS) + 8
@@ -606,20 +743,23 @@ def topics(query: str = "", lang: str = "en") -> Answer:
     """
     language = _language(lang)
     if not isinstance(query, str):
-        raise RulesError(f"search {query!r}: expected text")
+        raise RulesError(f"search {str(query)[:40]!r}: expected text")
     german = language is Language.DE
-    found = [
-        {"clause": clause, "title": de_title if german else en_title, "text": de_text if german else en_text}
+    found: list[tuple[Answer, str]] = [
+        (
+            {"clause": clause, "title": de_title if german else en_title, "text": de_text if german else en_text},
+            _fold(" ".join((clause, en_title, en_text, de_title, de_text))),
+        )
         for clause, en_title, en_text, de_title, de_text in TOPICS
     ]
-    found.extend(
-        {"clause": step.task.clause, "title": step.title, "text": step.text, "step": step.number}
-        for step in lessons.tutorial(language)
-    )
-    words = _fold(query).split()[:8]
-    if words:
-        found = [t for t in found if all(w in _fold(f"{t['clause']} {t['title']} {t['text']}") for w in words)]
-    return {"topics": found, "count": len(found), "query": query[:80]}
+    for en_step, de_step in zip(lessons.tutorial(Language.EN), lessons.tutorial(Language.DE), strict=True):
+        step = de_step if german else en_step
+        shown = {"clause": step.task.clause, "title": step.title, "text": step.text, "step": step.number}
+        words = " ".join((step.task.clause, en_step.title, en_step.text, de_step.title, de_step.text))
+        found.append((shown, _fold(words)))
+    wanted = _fold(query).split()[:8]
+    matching = [topic for topic, text in found if all(word in text for word in wanted)]
+    return {"topics": matching, "count": len(matching), "query": query[:80]}
 
 
 API: Final[dict[str, Callable[..., Any]]] = {
@@ -634,7 +774,6 @@ API: Final[dict[str, Callable[..., Any]]] = {
     "points": points,
     "quiz": quiz,
     "quiz_check": quiz_check,
-    "quiz_picture": quiz_picture,
     "tutorial": tutorial,
     "tutorial_check": tutorial_check,
     "progress": progress,
