@@ -29,16 +29,6 @@ from wizardrules import ScoreSheet
 
 sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
 CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_MS = 120_000
 LOOPBACK = re.compile(r"^https?://127\.0\.0\.1[:/]")
 
@@ -50,14 +40,6 @@ def server() -> Iterator[str]:
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium, or set WIZARDRULES_CHROMIUM)")
     with serve_site() as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Phone:

@@ -60,16 +60,6 @@ Image = pytest.importorskip("PIL.Image", reason='needs the extra test: pip insta
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_MS = 120_000  # a cold start on a busy 2-core machine, with room to spare; the benchmark measures it
 
 if not CHROMIUM.is_file():
@@ -126,15 +116,6 @@ def server(site: Path) -> Iterator[str]:
     httpd.shutdown()
     thread.join()
     httpd.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright."""
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Visit:
