@@ -1,8 +1,9 @@
 """The built site, served on 127.0.0.1, for the tests that open the apps in a browser.
 
-`serve_site()` serves the site named by `WIZARDRULES_TRYIT_SITE` (as `.ci/run` builds it),
-or builds one here with `mkdocs build` when Pyodide is in `docs/_tryit` (`python
-tools/tryit_assets.py`); without either it skips, saying what is missing.
+`built_site()` is the site named by `WIZARDRULES_TRYIT_SITE` (as `.ci/run` builds it), or
+one built here with `mkdocs build` when Pyodide is in `docs/_tryit` (`python
+tools/tryit_assets.py`); without either it skips, saying what is missing. `served(site)`
+serves it; `tests/conftest.py` makes both fixtures of a whole run.
 """
 
 from __future__ import annotations
@@ -59,13 +60,14 @@ def built_site(folder: Path | None = None) -> Path:
     config = json.loads((site / "tryit" / "config.json").read_text(encoding="utf-8"))
     if config["missing"] or config["mode"] != "local":
         pytest.skip(f"the site at {site} has no local Pyodide (missing: {config['missing']}, mode: {config['mode']})")
+    if not (site / "app" / "rules" / "index.html").is_file() or not (site / "app" / "pad" / "index.html").is_file():
+        pytest.skip(f"the site at {site} has no apps (app/rules/, app/pad/): build it with this checkout's mkdocs.yml")
     return site
 
 
 @contextlib.contextmanager
-def serve_site() -> Iterator[str]:
-    """The built site on a static file server at 127.0.0.1, as a base URL ending in `/`."""
-    site = built_site()
+def served(site: Path) -> Iterator[str]:
+    """`site` on a static file server at 127.0.0.1, as a base URL ending in `/`."""
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from _site import built_site, served
+
 CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
 ARGS = [
     "--headless",
@@ -37,3 +39,16 @@ def browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site with Pyodide, the wheels and the apps in it: built once a run (see `_site.built_site`)."""
+    return built_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[str]:
+    """The built site on a static file server at 127.0.0.1, as a base URL ending in `/`."""
+    with served(site) as base:
+        yield base

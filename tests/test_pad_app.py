@@ -16,30 +16,18 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from _site import serve_site
 from wizardrules import ScoreSheet
 
 # -- the app in Chromium -------------------------------------------------------------------------
 
-sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
-CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
+pytest.importorskip("playwright.sync_api", reason='needs the extra browser: pip install -e ".[browser]"')
 READY_MS = 120_000
 LOOPBACK = re.compile(r"^https?://127\.0\.0\.1[:/]")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The built site on 127.0.0.1 (see the module's docstring for what it needs)."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium, or set WIZARDRULES_CHROMIUM)")
-    with serve_site() as base:
-        yield base
 
 
 class Phone:

@@ -22,17 +22,13 @@ reason. Screenshots of every screen go to `WIZARDRULES_SCREENSHOTS` when it is s
 
 from __future__ import annotations
 
-import functools
-import http.server
 import importlib.util
 import inspect
 import json
 import os
 import re
 import string
-import subprocess
 import sys
-import threading
 import zipfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -793,58 +789,6 @@ CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = os.environ.get("WIZARDRULES_SCREENSHOTS")
 READY_MS = 120_000  # a cold start on a busy 2-core machine, with room to spare; benchmarks/bench_apps.py measures it
 SCREENS = ("learn", "tutorial", "quiz", "table", "topics")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site, with Pyodide, the wheels and the apps in it."""
-    given = os.environ.get("WIZARDRULES_TRYIT_SITE")
-    if given:
-        folder = Path(given)
-    else:
-        if not (ROOT / "docs" / "_tryit" / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-            pytest.skip("Pyodide is not in docs/_tryit: run `python tools/tryit_assets.py` first")
-        pytest.importorskip("mkdocs", reason='needs the extra docs: pip install -e ".[docs]"')
-        folder = tmp_path_factory.mktemp("site")
-        subprocess.run(  # noqa: S603 - mkdocs on this checkout
-            [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(folder)],
-            cwd=ROOT,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WIZARDRULES_PYODIDE": "local"},
-            check=True,
-            capture_output=True,
-        )
-    if not (folder / "app" / "rules" / "index.html").is_file():
-        pytest.skip(f"the site at {folder} has no app/rules/: build it with this checkout's mkdocs.yml")
-    config = json.loads((folder / "app" / "config.json").read_text(encoding="utf-8"))
-    if config["missing"] or config["mode"] != "local":
-        pytest.skip(f"the site at {folder} has no local Pyodide (missing: {config['missing']}, mode: {config['mode']})")
-    return folder
-
-
-class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the handler's own table, extended
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output quiet."""
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    """The site on a static file server at 127.0.0.1, as a base URL."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    thread.join()
-    httpd.server_close()
 
 
 _READY = "['true', 'failed'].includes(document.getElementById('app')?.dataset.ready)"

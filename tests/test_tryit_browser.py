@@ -13,14 +13,9 @@ skips the tests with its reason. Screenshots go to `WIZARDRULES_TRYIT_SHOTS` whe
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
@@ -67,55 +62,6 @@ if not CHROMIUM.is_file():
         f"Chromium is not installed at {CHROMIUM} (apt-get install chromium, or set WIZARDRULES_CHROMIUM)",
         allow_module_level=True,
     )
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site, with Pyodide and the wheels in it."""
-    given = os.environ.get("WIZARDRULES_TRYIT_SITE")
-    if given:
-        folder = Path(given)
-    else:
-        if not (ROOT / "docs" / "_tryit" / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-            pytest.skip("Pyodide is not in docs/_tryit: run `python tools/tryit_assets.py` first")
-        pytest.importorskip("mkdocs", reason='needs the extra docs: pip install -e ".[docs]"')
-        folder = tmp_path_factory.mktemp("site")
-        subprocess.run(  # noqa: S603 - mkdocs on this checkout
-            [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(folder)],
-            cwd=ROOT,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WIZARDRULES_PYODIDE": "local"},
-            check=True,
-            capture_output=True,
-        )
-    config = json.loads((folder / "tryit" / "config.json").read_text(encoding="utf-8"))
-    if config["missing"] or config["mode"] != "local":
-        pytest.skip(f"the site at {folder} has no local Pyodide (missing: {config['missing']}, mode: {config['mode']})")
-    return folder
-
-
-class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the handler's own table, extended
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output quiet."""
-
-
-@pytest.fixture(scope="session")
-def server(site: Path) -> Iterator[str]:
-    """The site on a static file server at 127.0.0.1, as a base URL."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    thread.join()
-    httpd.server_close()
 
 
 class Visit:
