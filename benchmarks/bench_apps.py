@@ -31,15 +31,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
-import os
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -47,51 +41,14 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from _report import report
+from _site import ARGS, CHROMIUM, built_site, served
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY = "document.getElementById('app').dataset.ready !== 'false'"
 OFFLINE = "document.getElementById('app').dataset.offline === 'true'"
 KEPT = "['saved', 'used', 'off'].includes(document.getElementById('app').dataset.bytecode)"
 MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 PHASES = ("app-runtime", "app-pyodide", "app-wheels", "app-import", "app-start")
-
-
-class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the handler's own table, extended
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
-
-
-def _site(given: str | None) -> Path:
-    if given:
-        return Path(given)
-    folder = Path(tempfile.mkdtemp(prefix="apps-site-"))
-    subprocess.run(  # noqa: S603 - mkdocs on this checkout
-        [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(folder)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WIZARDRULES_PYODIDE": "local"},
-        check=True,
-    )
-    return folder
 
 
 def _visit(context: Any, url: str) -> tuple[Any, dict[str, float]]:
@@ -127,11 +84,13 @@ def main() -> None:
     parser.add_argument("--linger", type=float, default=15, help="seconds on the page after each visit (default: 15)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     options = parser.parse_args()
-    site = _site(options.site)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    url = f"{base}app/{options.app}/"
+    with served(built_site(options.site)) as base:
+        runs = _measure(f"{base}app/{options.app}/", base, options)
+    _report_runs(runs, options)
+
+
+def _measure(url: str, base: str, options: argparse.Namespace) -> tuple[list[dict[str, float]], ...]:
+    """Cold, warm and third visits of `url` in `options.repeat` new profiles."""
     cold: list[dict[str, float]] = []
     warm: list[dict[str, float]] = []
     again: list[dict[str, float]] = []
@@ -160,10 +119,13 @@ def main() -> None:
                     context.close()
             finally:
                 shutil.rmtree(profile, ignore_errors=True)
-    httpd.shutdown()
-    httpd.server_close()
     if elsewhere:
         raise SystemExit(f"the app asked other hosts: {sorted(set(elsewhere))}")
+    return cold, warm, again
+
+
+def _report_runs(visits: tuple[list[dict[str, float]], ...], options: argparse.Namespace) -> None:
+    cold, warm, again = visits
     results: dict[str, object] = {"runs (a new profile each)": str(options.repeat)}
     for name, runs in (("cold", cold), ("warm", warm), ("warm, third visit", again)):
         results[f"ready, {name}: median (s)"] = _median(runs, "ready")

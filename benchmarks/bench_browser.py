@@ -19,15 +19,8 @@ Machines are noisy: compare figures within one run.
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -36,44 +29,10 @@ from urllib.parse import urlparse
 from playwright.sync_api import sync_playwright
 
 from _report import report
+from _site import ARGS, CHROMIUM, built_site, served
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY = "[...document.querySelectorAll('.tryit')].every(e => e.dataset.ready === 'true')"
-
-
-class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the handler's own table, extended
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
-
-
-def _site(given: str | None) -> Path:
-    if given:
-        return Path(given)
-    folder = Path(tempfile.mkdtemp(prefix="tryit-site-"))
-    subprocess.run(  # noqa: S603 - mkdocs on this checkout
-        [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(folder)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WIZARDRULES_PYODIDE": "local"},
-        check=True,
-    )
-    return folder
 
 
 def _open(context: Any, url: str) -> tuple[Any, float, float]:
@@ -107,15 +66,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="moves at the table")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     options = parser.parse_args()
-    site = _site(options.site)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    url = base + "try-it/table/"
+    site = built_site(options.site)
     cold, warm, python_cold, python_warm = [], [], [], []
     fetched: set[str] = set()
     moves: list[float] = []
-    with sync_playwright() as playwright:
+    with served(site) as base, sync_playwright() as playwright:
+        url = base + "try-it/table/"
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for run in range(options.repeat):
             context = browser.new_context()
@@ -133,11 +89,9 @@ def main() -> None:
                 moves = _play(page, options.moves)
             context.close()
         browser.close()
-    httpd.shutdown()
-    httpd.server_close()
     files = [site / urlparse(address).path.lstrip("/") for address in fetched if address.startswith(base)]
     files = [f / "index.html" if f.is_dir() else f for f in files]
-    served = sum(f.stat().st_size for f in files if f.is_file())
+    size = sum(f.stat().st_size for f in files if f.is_file())
     zipped = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.is_file())
     report(
         {
@@ -150,7 +104,7 @@ def main() -> None:
             "table moves timed": str(len(moves)),
             "table move with the bots' replies: median (ms)": f"{statistics.median(moves):.0f}",
             "table move with the bots' replies: max (ms)": f"{max(moves):.0f}",
-            "download of the page (MB)": f"{served / 1e6:.1f}",
+            "download of the page (MB)": f"{size / 1e6:.1f}",
             "download of the page, gzipped (MB)": f"{zipped / 1e6:.1f}",
         },
         as_json=options.json,
