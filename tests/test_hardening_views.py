@@ -27,6 +27,7 @@ from wizardrules import (
     ExpertBot,
     FormatError,
     GameState,
+    Language,
     MonteCarloBot,
     Phase,
     Play,
@@ -76,9 +77,13 @@ def game_over(players: int = 4, rules: Rules = SHORT) -> PlayerView:
 
 
 def refusals(view: PlayerView) -> dict[str, Callable[[], object]]:
-    """Every consumer of a view that must refuse it: the table picture, and the searching bots while a seat acts."""
+    """Every consumer of a view that must refuse it: its own text, the table picture, and the searching bots."""
     legal = view.legal_actions
-    calls: dict[str, Callable[[], object]] = {"svg.table": lambda: svg.table(view)}
+    calls: dict[str, Callable[[], object]] = {
+        "svg.table": lambda: svg.table(view),
+        "to_text": view.to_text,
+        "to_text, German": lambda: view.to_text(language=Language.DE),
+    }
     if not legal:  # the game is over: a bot has nothing to choose
         return calls
     calls["MonteCarloBot"] = lambda: MonteCarloBot(worlds=2, compiled=False, seed=1).act(view, legal)

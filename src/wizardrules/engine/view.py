@@ -71,6 +71,7 @@ from wizardrules.engine._layout import (
     won_of,
 )
 from wizardrules.engine._round import sheet_of
+from wizardrules.errors import FormatError
 from wizardrules.rules import BidReveal, Rules, Variant
 from wizardrules.scoring import winners
 from wizardrules.sheet import Round
@@ -182,6 +183,12 @@ class PlayerView:
             Runde 1 von 20, Trumpf Grün: Ben hat Zauberer; Cem sagt an
         """
         lang = checked_language(language)
+        if not self._checked:
+            from wizardrules.engine._reach import view_problem  # noqa: PLC0415 - it reads this module
+
+            problem = view_problem(self)
+            if problem:
+                raise FormatError(f"view: no game reaches this view: {problem}")
         if self.phase is Phase.OVER:
             hits = [sum(r.hits[seat] for r in self.finished_rounds) for seat in range(len(self.players))]
             first = winners(self.totals, tiebreak=self.rules.tiebreak, hits=hits)
