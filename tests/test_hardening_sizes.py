@@ -244,11 +244,18 @@ def test_cli_with_a_full_disk_ends_in_one_line_and_exit_code_1() -> None:
     assert b"Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("jobs", ["1", "0"])
-def test_cli_ctrl_c_ends_in_one_line_and_exit_code_130(jobs: str) -> None:
-    """Ctrl-C (SIGINT to the terminal's process group) during `simulate`: one line, exit code 130, at once."""
+@pytest.mark.parametrize(
+    ("jobs", "lang", "line"),
+    [
+        ("1", "en", "wizardrules: interrupted"),
+        ("0", "en", "wizardrules: interrupted"),
+        ("1", "de", "wizardrules: abgebrochen"),
+    ],
+)
+def test_cli_ctrl_c_ends_in_one_line_and_exit_code_130(jobs: str, lang: str, line: str) -> None:
+    """Ctrl-C (SIGINT to the process group) during `simulate`: one line in the session's language, code 130."""
     proc = subprocess.Popen(  # noqa: S603 - our own command
-        [sys.executable, "-m", "wizardrules", "simulate", "--games", "100000", "--jobs", jobs],
+        [sys.executable, "-m", "wizardrules", "simulate", "--games", "100000", "--jobs", jobs, "--lang", lang],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -261,7 +268,7 @@ def test_cli_ctrl_c_ends_in_one_line_and_exit_code_130(jobs: str) -> None:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == EXIT_INTERRUPTED
-    assert errors.decode() == "wizardrules: interrupted\n"
+    assert errors.decode() == f"{line}\n"
 
 
 # -- equal bots ----------------------------------------------------------------------------------------------

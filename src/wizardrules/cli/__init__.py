@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import itertools
 import json
@@ -263,7 +264,7 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
     kinds = _bot_kinds(args.bots, args.players)
     rules = _rules(args)
     pooled = args.jobs != 1
-    with _ended_at_once_by_ctrl_c():
+    with _ended_at_once_by_ctrl_c(lang):
         result = tournament(
             [_BOTS[kind] for kind in kinds],
             args.games,
@@ -282,7 +283,7 @@ def _cmd_simulate(args: argparse.Namespace, lang: Language) -> dict[str, object]
 
 
 @contextlib.contextmanager
-def _ended_at_once_by_ctrl_c() -> Iterator[None]:
+def _ended_at_once_by_ctrl_c(lang: Language) -> Iterator[None]:
     """While games are played: Ctrl-C ends the command at once with its one line and code 130.
 
     Ctrl-C reaches a process pool's workers too, which end at once; waiting for the pool to
@@ -291,16 +292,21 @@ def _ended_at_once_by_ctrl_c() -> Iterator[None]:
     ("Exception ignored in ...") and the games go on. A command line has nothing to save, so
     it ends here instead (a library caller gets `KeyboardInterrupt`).
     """
-    previous = signal.signal(signal.SIGINT, _end_interrupted)
+    previous = signal.signal(signal.SIGINT, functools.partial(_end_interrupted, lang))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def _end_interrupted(signum: int, frame: object) -> NoReturn:
-    _say("wizardrules: interrupted")
+def _end_interrupted(lang: Language, signum: int, frame: object) -> NoReturn:
+    _say(_interrupted(lang))
     os._exit(EXIT_INTERRUPTED)
+
+
+def _interrupted(lang: Language) -> str:
+    """The line Ctrl-C ends a command with, in the session's language."""
+    return "wizardrules: abgebrochen" if lang is Language.DE else "wizardrules: interrupted"
 
 
 def _ratings_module() -> ModuleType:
@@ -663,8 +669,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         +40 (hit: 20 + 2 × 10 = +40)
         0
     """
+    given = sys.argv[1:] if argv is None else argv
     try:
-        given = sys.argv[1:] if argv is None else argv
         parser = _parser(german=_wants_german(given))
         args = parser.parse_args(given)
         lang = Language(args.lang)
@@ -683,7 +689,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             text = str(result["text"])
         return _output(text)
     except KeyboardInterrupt:
-        _say("wizardrules: interrupted")
+        _say(_interrupted(Language.DE if _wants_german(given) else Language.EN))
         return EXIT_INTERRUPTED
 
 
