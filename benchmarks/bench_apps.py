@@ -46,7 +46,10 @@ from _site import ARGS, CHROMIUM, built_site, served
 ROOT = Path(__file__).resolve().parent.parent
 READY = "document.getElementById('app').dataset.ready !== 'false'"
 OFFLINE = "document.getElementById('app').dataset.offline === 'true'"
-KEPT = "['saved', 'used', 'off'].includes(document.getElementById('app').dataset.bytecode)"
+KEPT = (
+    "['saved', 'used', 'off'].includes(document.getElementById('app').dataset.bytecode)"
+    " && ['saved', 'used', 'off', 'bare'].includes(document.getElementById('app').dataset.snapshot)"
+)
 MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 PHASES = ("app-runtime", "app-pyodide", "app-wheels", "app-import", "app-start")
 
@@ -113,7 +116,7 @@ def _measure(url: str, base: str, options: argparse.Namespace) -> tuple[list[dic
                     page, figures = _visit(context, url)
                     visits.append(figures)
                     page.wait_for_function(OFFLINE, timeout=180_000)
-                    with contextlib.suppress(PlaywrightTimeout):  # an older shell keeps no bytecode, says nothing
+                    with contextlib.suppress(PlaywrightTimeout):  # an older shell keeps nothing, says nothing
                         page.wait_for_function(KEPT, timeout=30_000)
                     page.wait_for_timeout(options.linger * 1000)
                     context.close()

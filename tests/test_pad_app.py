@@ -189,14 +189,18 @@ def test_reload_offline_and_a_share_link_lose_nothing(browser: Any, server: str)
     for _ in range(3):
         enter_round(page)
     before = totals(page)
+    page.wait_for_selector("#app[data-snapshot=bare]", timeout=READY_MS)  # Python started, kept (docs/apps.md)
     page.reload()
     phone.ready()
     assert totals(page) == before
+    assert page.get_attribute("#app", "data-python") == "bare"
+    page.wait_for_selector("#app[data-snapshot=saved]", timeout=READY_MS)  # the library imported, kept
     page.wait_for_selector("#app[data-offline=true]", timeout=READY_MS)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
     phone.context.set_offline(True)
     page.reload()
     phone.ready()
+    assert page.get_attribute("#app", "data-python") == "full"
     assert totals(page) == before
     enter_round(page)  # the library still answers offline
     after = totals(page)

@@ -710,6 +710,38 @@ def test_the_workers_version_changes_when_any_file_changes(changed: str) -> None
     assert hook.precache(unchanged, names, APP_CONFIG)[0] == version, "a docs page is not the apps'"
 
 
+@pytest.mark.parametrize(
+    ("changed", "names_a_new_snapshot"),
+    [
+        ("tryit/pyodide/pyodide.asm.wasm", True),
+        ("tryit/attrs-26.1.0-py3-none-any.whl", True),
+        ("shell.js", True),
+        ("shell.py", True),
+        ("rules/rules_app.py", True),
+        ("rules/index.html", False),
+        ("shell.css", False),
+        ("try-it/index.html", False),
+    ],
+)
+def test_the_snapshots_name_changes_with_what_pythons_state_is_made_of(
+    changed: str, names_a_new_snapshot: bool, tmp_path: Path
+) -> None:
+    """config.json's `python` names the shell's snapshot: the runtime, the wheels, the shell, the apps' Python."""
+    sources = {name: tmp_path / name for name in hook.app_files()}
+    for name, path in hook.app_files().items():
+        sources[name].parent.mkdir(parents=True, exist_ok=True)
+        sources[name].write_bytes(path.read_bytes())
+    digest = hook.python_hash(_fake_files(RUNTIME), APP_CONFIG, sources)
+    assert re.fullmatch(r"[0-9a-f]{16}", digest)
+    files = _fake_files(RUNTIME)
+    if changed in sources:
+        sources[changed].write_bytes(sources[changed].read_bytes() + b" ")
+    else:
+        (file,) = (f for f in files if f.src_uri == changed)
+        file.content_bytes += b" "
+    assert (hook.python_hash(files, APP_CONFIG, sources) != digest) is names_a_new_snapshot
+
+
 def test_the_worker_knows_the_runtime_only_when_it_is_on_this_site() -> None:
     assert hook.worker_list("v", ["a"], APP_CONFIG) == {"version": "v", "urls": ["a"], "runtime": "../tryit/pyodide/"}
     cdn = {"pyodide": "https://cdn.jsdelivr.net/npm/pyodide@1/", "wheels": []}
@@ -1137,25 +1169,72 @@ def test_browser_every_screen_fits_the_width_with_text_of_12_px_at_least(visit: 
             visit.shoot(screen)
 
 
+_KEPT = (
+    "['saved', 'used'].includes(document.getElementById('app').dataset.bytecode)"
+    " && ['bare', 'saved', 'used'].includes(document.getElementById('app').dataset.snapshot)"
+)
+
+
 def test_browser_offline_after_the_first_visit(visit: Visit) -> None:
+    """Offline, the app starts from what the device kept: the bytecode, then Python's snapshot.
+
+    The first visit keeps a bare snapshot (Python started); the next restores it and keeps the
+    full one (the library imported) if Python's memory allows; the one after that starts from
+    the full one, or the bare one; the library answers after each.
+    """
     page = visit.page
     page.wait_for_function("document.getElementById('app').dataset.offline === 'true'", timeout=READY_MS)
-    page.wait_for_function(
-        "['saved', 'used'].includes(document.getElementById('app').dataset.bytecode)", timeout=READY_MS
-    )
+    page.wait_for_function(_KEPT, timeout=READY_MS)
+    root = page.locator("#app")
+    first = (root.get_attribute("data-python"), root.get_attribute("data-snapshot"))
     visit.context.set_offline(True)
     try:
-        page.reload()
-        visit.wait()
-        assert page.evaluate("navigator.onLine") is False
-        assert page.locator("#app").get_attribute("data-bytecode") == "used"
-        view = visit.go("table")
-        view.locator("[data-tool=checker] input[name=cards]").fill("R3 W G13")
-        view.locator("[data-tool=checker] input[name=cards]").press("Enter")
-        assert view.locator("[data-tool=checker] [data-winner]").get_attribute("data-winner") == "1"
-        assert visit.go("topics").locator("[data-count]").get_attribute("data-count") == str(len(glue.TOPICS) + 8)
+        seen = []
+        for _ in range(2):
+            page.reload()
+            visit.wait()
+            page.wait_for_function(_KEPT, timeout=READY_MS)
+            assert page.evaluate("navigator.onLine") is False
+            assert root.get_attribute("data-bytecode") == "used"
+            seen.append((root.get_attribute("data-python"), root.get_attribute("data-snapshot")))
+            view = visit.go("table")
+            view.locator("[data-tool=checker] input[name=cards]").fill("R3 W G13")
+            view.locator("[data-tool=checker] input[name=cards]").press("Enter")
+            assert view.locator("[data-tool=checker] [data-winner]").get_attribute("data-winner") == "1"
+            assert visit.go("topics").locator("[data-count]").get_attribute("data-count") == str(len(glue.TOPICS) + 8)
+        if first == ("started", "bare"):  # this context's first visit
+            second, third = seen
+            assert second in (("bare", "saved"), ("bare", "used")), seen
+            assert third == (("full", "used") if second[1] == "saved" else ("bare", "used")), seen
+        assert seen[-1][0] in ("full", "bare"), seen
     finally:
         visit.context.set_offline(False)
+
+
+def test_browser_a_snapshot_that_does_not_restore_is_dropped_and_python_starts_afresh(visit: Visit) -> None:
+    """A kept snapshot is input: one that is not Pyodide's is dropped, the app starts as on a first visit."""
+    page = visit.page
+    page.wait_for_function(_KEPT, timeout=READY_MS)
+    kept = page.evaluate(
+        """async () => {
+          const cache = await caches.open("wizardrules-snapshot");
+          const keys = await cache.keys();
+          const junk = new Blob([new Uint8Array(4096).fill(7)]).stream().pipeThrough(new CompressionStream("gzip"));
+          for (const request of keys) await cache.put(request, new Response(junk));
+          return keys.length;
+        }"""
+    )
+    assert kept == 1
+    page.reload()
+    visit.wait()
+    page.wait_for_function(_KEPT, timeout=READY_MS)
+    assert page.locator("#app").get_attribute("data-ready") == "true"
+    assert page.locator("#app").get_attribute("data-python") == "started"
+    assert page.locator("#app").get_attribute("data-snapshot") == "bare", "a new bare snapshot in place of the junk"
+    view = visit.go("table")
+    view.locator("[data-tool=checker] input[name=cards]").fill("R3 W G13")
+    view.locator("[data-tool=checker] input[name=cards]").press("Enter")
+    assert view.locator("[data-tool=checker] [data-winner]").get_attribute("data-winner") == "1"
 
 
 def test_browser_pyodide_from_the_device_when_the_connection_answers_nothing(visit: Visit) -> None:

@@ -8,7 +8,9 @@ worker. This hook, listed after `tryit.py` in `mkdocs.yml`, adds to the site:
 - every file under `docs/app/` (but Python caches), at the same path under `app/`;
 - `app/config.json`: where Pyodide and the wheels are, seen from `app/`. The Try-it hook has
   put them under `tryit/` already (the same files serve both), so this hook reads its
-  `tryit/config.json` and rewrites the paths;
+  `tryit/config.json` and rewrites the paths. Its `python` is a hash of everything Python's
+  state after an app's start is made of (the runtime, the wheels, `shell.js` and every app's
+  Python), which names the memory snapshot the shell keeps on the device;
 - `app/sw.js` with its precache list filled in: every app file, the Pyodide runtime and the
   wheels, and a version that is a hash of all their bytes, so that a site with any file
   changed installs a new worker, which fetches the new files and drops the old cache; and
@@ -71,6 +73,32 @@ def _content(file: File) -> bytes:
     if file.abs_src_path:
         return Path(file.abs_src_path).read_bytes()
     return file.content_bytes
+
+
+def python_hash(files: Files, config: dict[str, object], sources: dict[str, Path]) -> str:
+    """A hash of what Python's state after an app's start is made of: runtime, wheels, `shell.js`, the apps' Python.
+
+    The shell keeps a memory snapshot of that state on the device under this hash (see
+    `shell.js`): a site with any of these files changed names a new one, and the old is
+    dropped. The apps' pages, styles and texts are not in it.
+    """
+    digest = hashlib.sha256()
+    pyodide = config.get("pyodide")
+    wheels = config.get("wheels")
+    names = [f"../{file.src_uri}" for file in files if file.src_uri.startswith(f"{RUNTIME_FOLDER}/pyodide/")]
+    names += [str(wheel) for wheel in wheels] if isinstance(wheels, list) else []
+    by_uri = {file.src_uri: file for file in files}
+    digest.update(str(pyodide).encode())
+    for name in sorted(names):
+        digest.update(name.encode())
+        file = by_uri.get(name.removeprefix("../"))
+        if file is not None:
+            digest.update(_content(file))
+    for name, path in sources.items():
+        if name == "shell.js" or name.endswith(".py"):
+            digest.update(name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def precache(files: Files, names: list[str], config: dict[str, object]) -> tuple[str, list[str]]:
@@ -136,6 +164,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     worker = sources.pop("sw.js")
     for name, path in sources.items():
         _put(files, File.generated(config, f"{FOLDER}/{name}", abs_src_path=str(path)))
+    app_config_value["python"] = python_hash(files, app_config_value, sources)
     config_text = json.dumps(app_config_value, indent=2)
     _put(files, File.generated(config, f"{FOLDER}/config.json", content=config_text))
     names = [*sources, "config.json"]

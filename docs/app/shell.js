@@ -8,8 +8,10 @@
 // the apps open and work with the network off.
 //
 // To start fast it fetches the wheels and the Python files while Pyodide boots, unpacks the
-// wheels itself (no package manager), and keeps the modules Python compiled on the first visit
-// in the browser's cache (see shell.py's bytecode_bundle), so the next visit skips compiling.
+// wheels itself (no package manager), and keeps two things from the first visits in the
+// browser's cache: the modules Python compiled (see shell.py's bytecode_bundle), so the next
+// visit skips compiling, and Python's state (Pyodide's memory snapshot), which the next
+// visits restore instead of starting Python and importing the library (see keepSnapshot).
 //
 // An app page:
 //
@@ -122,23 +124,102 @@ async function loadConfig() {
   return config;
 }
 
-async function loadFrom(indexURL) {
+async function loadFrom(indexURL, options) {
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   // app-runtime: Pyodide's JavaScript and WebAssembly are loaded, Python is about to start
-  return loadPyodide({ indexURL, fsInit: async () => performance.mark("app-runtime") });
+  return loadPyodide({ indexURL, fsInit: async () => performance.mark("app-runtime"), ...options });
 }
 
 /**
- * Pyodide from `indexURL`. While online the browser fetches it itself (see sw.js); when that
- * fails on a connection that answers nothing, the service worker's copy under offline/.
+ * Pyodide from `indexURL`, with `options` for loadPyodide (the snapshot's). While online the
+ * browser fetches it itself (see sw.js); when that fails on a connection that answers nothing,
+ * the service worker's copy under offline/.
  */
-async function bootPyodide(indexURL) {
+async function bootPyodide(indexURL, options) {
   try {
-    return await loadFrom(indexURL);
+    return await loadFrom(indexURL, options);
   } catch (error) {
     if (!navigator.serviceWorker?.controller || new URL(indexURL).origin !== location.origin) throw error;
     console.warn("wizardrules apps: Pyodide from the network failed, now from the device:", error);
-    return loadFrom(new URL("offline/", SHELL).href);
+    return loadFrom(new URL("offline/", SHELL).href, options);
+  }
+}
+
+// Python's state is kept on the device as Pyodide's memory snapshot (gzip-compressed, about
+// 7 MB), which the next visit restores instead of starting Python (a warm start about twice as
+// fast). A first visit keeps a "bare" snapshot, taken as soon as Python has started: compiling
+// the modules then grows Python's memory beyond what a restored snapshot gets. The next visit
+// restores it, imports the library with the bytecode kept, and keeps a "full" snapshot, with
+// the library and the glue imported, if Python's memory has not grown; the visits after it
+// restore that one (or the bare one, and import the library again). A snapshot is kept
+// under config.python, a hash of the runtime, the wheels, this shell and the apps' Python
+// (docs/_hooks/apps.py): a new build of any of them names a new snapshot and the old ones are
+// dropped. Pyodide refuses a snapshot of another build; a snapshot that fails to restore, or
+// after which the library does not answer, is dropped and the app starts afresh.
+const SNAPSHOT_CACHE = "wizardrules-snapshot";
+const SNAPSHOT_KINDS = ["full", "bare"]; // the one to restore first, first
+
+function snapshotKey(name, config) {
+  const usable = globalThis.caches && globalThis.CompressionStream && globalThis.DecompressionStream;
+  if (!usable || typeof config.python !== "string" || !/^[0-9a-f]{16}$/.test(config.python)) return null;
+  return (kind) => new URL(`snapshot/${name}-${config.python}-${kind}.gz`, SHELL).href;
+}
+
+/** The snapshot kept for `key`: { kind, data }, data a promise of its bytes (Pyodide reads it while it loads), or null. */
+async function keptSnapshot(key) {
+  if (!key) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const kind of SNAPSHOT_KINDS) {
+      const response = await cache.match(key(kind));
+      if (!response?.body) continue;
+      const unpacked = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+      return { kind, data: unpacked.arrayBuffer().then((buffer) => new Uint8Array(buffer)) };
+    }
+  } catch (error) {
+    console.warn("wizardrules apps: no kept snapshot:", error);
+  }
+  return null;
+}
+
+/** Drop the snapshots kept for this app, but `keep` (a URL; null: all of them). */
+async function dropSnapshots(name, keep) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const mine = new URL(`snapshot/${name}-`, SHELL).href;
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(mine) && request.url !== keep) await cache.delete(request);
+    }
+  } catch (error) {
+    console.warn("wizardrules apps: the old snapshots were not dropped:", error);
+  }
+}
+
+/**
+ * After the app is ready: keep the snapshot this start made. The root gets data-snapshot:
+ * "bare" (a bare one kept: the next visit keeps the full one), "saved" (a full one kept),
+ * "used" (started from a kept one and kept no new one: a full one, or a bare one when the
+ * imports grew Python's memory beyond what a restored snapshot gets, as the rules app's do),
+ * or "off" (none: the browser keeps nothing here); and data-python says how Python started:
+ * "full" or "bare" (from that snapshot) or "started".
+ */
+async function keepSnapshot(root, name, key, started) {
+  if (!key || !started.snapshot) {
+    root.dataset.snapshot = started.restored ? "used" : "off";
+    return;
+  }
+  try {
+    const packed = new Blob([started.snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const url = key(started.kind);
+    await cache.put(url, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+    await dropSnapshots(name, url);
+    root.dataset.snapshot = started.kind === "full" ? "saved" : "bare";
+  } catch (error) {
+    root.dataset.snapshot = "off";
+    console.warn("wizardrules apps: the snapshot was not kept:", error);
+  } finally {
+    started.snapshot = null;
   }
 }
 
@@ -229,7 +310,9 @@ function registerWorker(root) {
  * Start an app. Options:
  *   root   the app's root element: it gets data-ready ("true" once the library has answered
  *          and `start` has run, "failed" with the reason shown otherwise), data-lang, and
- *          data-offline ("true" once the service worker holds everything for offline use);
+ *          data-offline ("true" once the service worker holds everything for offline use),
+ *          data-bytecode and data-snapshot once what the start made is kept on the device
+ *          (see keepBytecode and keepSnapshot);
  *   name   the app's short name ("rules", "pad"): its stored keys are prefixed with it;
  *   words  { en: {...}, de: {...} }, every text the app shows, looked up by app.t(key);
  *   glue   the URL of the app's Python module (its API mapping; see shell.py);
@@ -356,23 +439,64 @@ export async function startApp({ root, name, words, glue, start }) {
     const texts = Promise.all([new URL("shell.py", SHELL), glueURL].map((url) => fetched(url, "text")));
     wheels.catch(() => {}); // awaited below; a failure is reported there
     texts.catch(() => {});
-    const pyodide = await bootPyodide(indexURL);
-    performance.mark("app-pyodide");
-    status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-    performance.mark("app-wheels");
-    const [shellText, glueText] = await texts;
-    pyodide.FS.writeFile("/home/pyodide/app_shell.py", shellText);
-    pyodide.FS.writeFile(`/home/pyodide/${module}.py`, glueText);
-    const bytecode = await keptBytecode(name, [String(config.version), ...(await wheels), shellText, glueText]);
-    if (bytecode.data) pyodide.FS.writeFile(BYTECODE_FILE, bytecode.data);
-    pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\nimport app_shell");
-    const shell = pyodide.pyimport("app_shell");
-    // the library's first answer: a wheel that is not there fails the fetch, a broken one this
-    const hello = JSON.parse(shell.start(module, bytecode.data ? BYTECODE_FILE : undefined));
-    performance.mark("app-import");
-    if (hello.winner !== 1) throw new Error("the library gave a wrong first answer");
+    const snapshot = snapshotKey(name, config);
+    const bytecodeKept = Promise.all([wheels, texts]).then(([wheelData, [shellText, glueText]]) =>
+      keptBytecode(name, [String(config.version), ...wheelData, shellText, glueText]),
+    );
+    bytecodeKept.catch(() => {});
+
+    // Python started (or restored from the snapshot `kept`), the wheels and the glue in place,
+    // the library imported and its first answer checked; and a snapshot to keep, if one is due.
+    const startPython = async (kept) => {
+      const making = snapshot !== null && kept?.kind !== "full";
+      const pyodide = await bootPyodide(indexURL, { _makeSnapshot: making, ...(kept ? { _loadSnapshot: kept.data } : {}) });
+      performance.mark("app-pyodide");
+      const memory = () => pyodide._module?.HEAP8?.length ?? Infinity;
+      const booted = memory(); // a restored snapshot gets this much memory: a bigger one cannot be restored
+      let made = null;
+      let kind = null;
+      const take = (what) => {
+        try {
+          made = pyodide.makeMemorySnapshot();
+          kind = what;
+        } catch (error) {
+          console.warn("wizardrules apps: no snapshot of this start:", error);
+        }
+      };
+      if (making && !kept) take("bare");
+      status.textContent = fill(shellWord("step"), { step: "wizardrules, attrs" });
+      const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+      for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+      performance.mark("app-wheels");
+      const [shellText, glueText] = await texts;
+      pyodide.FS.writeFile("/home/pyodide/app_shell.py", shellText);
+      pyodide.FS.writeFile(`/home/pyodide/${module}.py`, glueText);
+      const bytecode = await bytecodeKept;
+      if (bytecode.data) pyodide.FS.writeFile(BYTECODE_FILE, bytecode.data);
+      pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\nimport app_shell");
+      const shell = pyodide.pyimport("app_shell");
+      // the library's first answer: a wheel that is not there fails the fetch, a broken one this
+      const hello = JSON.parse(shell.start(module, bytecode.data ? BYTECODE_FILE : undefined));
+      performance.mark("app-import");
+      if (hello.winner !== 1) throw new Error("the library gave a wrong first answer");
+      // before the app calls anything, so that its state is the start's
+      if (making && kept?.kind === "bare" && memory() <= booted) take("full");
+      return { pyodide, shell, hello, bytecode, snapshot: made, kind, restored: kept?.kind ?? null };
+    };
+
+    const kept = await keptSnapshot(snapshot);
+    let started = null;
+    if (kept) {
+      try {
+        started = await startPython(kept);
+      } catch (error) {
+        console.warn("wizardrules apps: the kept snapshot did not start, so Python starts afresh:", error);
+        await dropSnapshots(name, null);
+      }
+    }
+    started ??= await startPython(null);
+    const { pyodide, shell, hello, bytecode } = started;
+    root.dataset.python = started.restored ?? "started";
     app.pyodide = pyodide;
     app.version = hello.version;
     app.call = (fn, args = {}) => JSON.parse(shell.call(module, fn, JSON.stringify(args)));
@@ -385,7 +509,10 @@ export async function startApp({ root, name, words, glue, start }) {
     root.dataset.readyMs = String(Math.round(performance.now()));
     root.dataset.ready = "true";
     registerWorker(root);
-    setTimeout(() => keepBytecode(root, shell, pyodide, bytecode, hello.bytecode), 0);
+    setTimeout(async () => {
+      await keepBytecode(root, shell, pyodide, bytecode, hello.bytecode);
+      await keepSnapshot(root, name, snapshot, started);
+    }, 0);
   } catch (error) {
     status.hidden = false;
     status.classList.add("app-failed");
