@@ -117,7 +117,7 @@ from wizardrules import (
 from wizardrules._convert import shown
 from wizardrules.bots import sample_world, world_state
 from wizardrules.cli import main
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 from wizardrules.tournament import BotStats, TournamentResult
 
 # -- notation, cards and actions ----------------------------------------------------------------------

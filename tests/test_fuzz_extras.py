@@ -72,7 +72,7 @@ pytest.importorskip(
 
 import numpy as np
 
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 from wizardrules.rl import ActionCodec, Encoding, Observer, Reward, points_bounds, table_text
 
 if TYPE_CHECKING:

@@ -46,7 +46,7 @@ from wizardrules import (
     wire,
 )
 from wizardrules.actions import PLAY_UNSEEN
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 
 SHORT = Rules(schedule=Schedule.ladder(4, rounds=3))
 

@@ -37,7 +37,7 @@ from wizardrules.bots._base import Bot, is_bot
 from wizardrules.bots._rulebot import RuleBot
 from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Suit
 from wizardrules.engine import Deal, GameState, Phase, PlayerView, new_game
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 from wizardrules.errors import DealError, RulesError
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.tricks import MAX_PLAYERS, led_suit

@@ -1,18 +1,19 @@
 """Whether a view is one a game can reach: the check every reader and consumer of a view shares.
 
 A [`PlayerView`][wizardrules.PlayerView] is a plain value: anyone can build one, and
-[`view_from_json`][wizardrules.wire.view_from_json] reads one from text. `view_problem`
-tells, from the view alone and in time linear in its size, whether any game could show it:
-the table's size against the rules (R2.1), the round against the schedule (R2.2-R2.4), every
-per-seat field one entry per seat, every seat at the table, every trick of the table's size,
-the hands, plays and tricks won adding up to the cards dealt, bids within the round's cards
-(R4.1), and no card seen more often than the deck holds it (R1.1, R1.4). The finished rounds
-are the schedule's, row by row: each a `Round` of the table's size, its cards, dealer, bids,
-tricks and Bomb as the rules allow, its points what the rules' score rule gives, and the
-totals the sum of those points (R6.3). Since a round's points are bounded
-(`scoring.POINTS_LIMIT`) and a schedule has at most `MAX_ROUNDS` rounds, the totals of a view
-that passes fit a 64-bit integer. The special cards' facts (the Cloud's change, the Juggler's
-passing) and the legal actions are checked for their types and the rules' cards.
+[`view_from_json`][wizardrules.wire.view_from_json] reads one from text. `reach_problem`
+(which `engine.view.view_problem` calls for a `PlayerView`) tells, from the view alone and in
+time linear in its size, whether any game could show it: the table's size against the rules
+(R2.1), the round against the schedule (R2.2-R2.4), every per-seat field one entry per seat,
+every seat at the table, every trick of the table's size, the hands, plays and tricks won
+adding up to the cards dealt, bids within the round's cards (R4.1), and no card seen more
+often than the deck holds it (R1.1, R1.4). The finished rounds are the schedule's, row by
+row: each a `Round` of the table's size, its cards, dealer, bids, tricks and Bomb as the
+rules allow, its points what the rules' score rule gives, and the totals the sum of those
+points (R6.3). Since a round's points are bounded (`scoring.POINTS_LIMIT`) and a schedule has
+at most `MAX_ROUNDS` rounds, the totals of a view that passes fit a 64-bit integer. The
+special cards' facts (the Cloud's change, the Juggler's passing) and the legal actions are
+checked for their types and the rules' cards.
 
 It does not replay the game: a view that passes may still hold a bid the bid rule forbade,
 or a play that did not follow suit; the consumers take such a view as it is and answer,
@@ -22,21 +23,23 @@ within their limits.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from wizardrules._convert import shown, type_name
 from wizardrules.actions import Bid, ChangeBid, ChooseTrump, Look, PassCard, Play, PlayUnseen
 from wizardrules.bidding import CloudChange
 from wizardrules.cards import MAX_DECK_SIZE, Card, CardKind, Special, Suit
 from wizardrules.engine._layout import Phase
-from wizardrules.engine.view import PlayerView
 from wizardrules.errors import WizardRulesError
 from wizardrules.rules import Rules, Schedule, Variant
 from wizardrules.scoring import ScoreRule, points_of
 from wizardrules.sheet import Round
 from wizardrules.tricks import MAX_PLAYERS, MIN_PLAYERS, Trick
 
-__all__ = ["view_problem"]
+if TYPE_CHECKING:  # the view's module calls this one: it lies below the view
+    from wizardrules.engine.view import PlayerView
+
+__all__ = ["reach_problem"]
 
 _MOST: Final = {CardKind.WIZARD: 4, CardKind.JESTER: 4}
 """How many of each kind but the suit cards a deck holds; the special cards one each (R1.1, R1.4)."""
@@ -284,18 +287,12 @@ def _schedule_of(rules: Rules, n: int) -> Schedule | str:
     return found
 
 
-def view_problem(view: object) -> str:
-    """Why no game can show `view`, or the empty string when the view alone does not tell.
+def reach_problem(view: PlayerView) -> str:
+    """Why no game can show the `PlayerView` `view`, or the empty string when the view alone does not tell.
 
-    Linear in the view's size; it never builds a table of the round's size first.
-
-    Examples:
-        >>> from wizardrules import new_game
-        >>> view_problem(new_game(4, seed=1).view(0))
-        ''
+    Linear in the view's size; it never builds a table of the round's size first. Consumers
+    call `engine.view.view_problem`, which takes any value.
     """
-    if not isinstance(view, PlayerView):
-        return f"{shown(view)} is not a PlayerView"
     players = view.players
     if type(players) is not tuple or not _whole(len(players), MIN_PLAYERS, MAX_PLAYERS):
         return f"players {shown(players)}: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players (R2.1)"

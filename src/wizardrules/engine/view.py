@@ -20,6 +20,7 @@ from typing import Final
 from attrs import field, frozen
 
 from wizardrules import _lazy
+from wizardrules._convert import shown
 from wizardrules._tables.codes import CARD_OF, HAND_BITS, cards_of
 from wizardrules._words import (
     checked_language,
@@ -70,6 +71,7 @@ from wizardrules.engine._layout import (
     trick_value,
     won_of,
 )
+from wizardrules.engine._reach import reach_problem
 from wizardrules.engine._round import sheet_of
 from wizardrules.errors import FormatError
 from wizardrules.rules import BidReveal, Rules, Variant
@@ -77,7 +79,7 @@ from wizardrules.scoring import winners
 from wizardrules.sheet import Round
 from wizardrules.tricks import MAX_PLAYERS, Trick
 
-__all__ = ["PlayerView", "game_over_text", "table_text"]
+__all__ = ["PlayerView", "game_over_text", "table_text", "view_problem"]
 
 
 @frozen(kw_only=True)
@@ -184,9 +186,7 @@ class PlayerView:
         """
         lang = checked_language(language)
         if not self._checked:
-            from wizardrules.engine._reach import view_problem  # noqa: PLC0415 - it reads this module
-
-            problem = view_problem(self)
+            problem = reach_problem(self)
             if problem:
                 raise FormatError(f"view: no game reaches this view: {problem}")
         if self.phase is Phase.OVER:
@@ -209,6 +209,24 @@ class PlayerView:
     def _repr_html_(self) -> str | None:
         """The table as this seat sees it, as HTML for notebooks, drawn by `wizardrules.svg`."""
         return _lazy.render(_lazy.Picture.PLAYERVIEW, self)
+
+
+def view_problem(view: object) -> str:
+    """Why no game can show `view`, or the empty string when the view alone does not tell.
+
+    Every reader and consumer of a view shares this check (see `engine._reach`). Linear in the
+    view's size; it never builds a table of the round's size first.
+
+    Examples:
+        >>> from wizardrules import new_game
+        >>> view_problem(new_game(4, seed=1).view(0))
+        ''
+        >>> view_problem("a view")
+        "'a view' is not a PlayerView"
+    """
+    if not isinstance(view, PlayerView):
+        return f"{shown(view)} is not a PlayerView"
+    return reach_problem(view)
 
 
 _TURN: Final = {

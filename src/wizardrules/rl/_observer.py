@@ -12,7 +12,7 @@ import numpy as np
 from wizardrules._convert import as_tuple, shown
 from wizardrules.cards import Card, Suit
 from wizardrules.engine import GameState, Phase, PlayerView
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 from wizardrules.errors import RulesError
 from wizardrules.rl._actions import ActionCodec
 from wizardrules.rl._layout import (

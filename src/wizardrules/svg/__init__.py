@@ -31,7 +31,7 @@ from wizardrules._convert import as_tuple, shown
 from wizardrules._names import check_name
 from wizardrules.cards import MAX_DECK_SIZE, MAX_PLAYERS, Card, Language, Suit
 from wizardrules.engine import GameState, PlayerView
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 from wizardrules.errors import CardError, TrickError
 from wizardrules.sheet import ScoreSheet
 from wizardrules.svg._cards import Drawing, Look, card_face, hand_fan, hand_row

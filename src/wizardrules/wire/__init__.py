@@ -49,7 +49,7 @@ from typing import Any, Final
 from wizardrules._convert import shown, type_name
 from wizardrules.actions import ACTION_CLASSES, Action
 from wizardrules.engine import PlayerView
-from wizardrules.engine._reach import view_problem
+from wizardrules.engine.view import view_problem
 from wizardrules.errors import FormatError
 from wizardrules.events import Event
 from wizardrules.wire._errors import ERROR, ERROR_FORMAT, ErrorCode, WireError, error_to_dict
