@@ -31,7 +31,8 @@ from wizardrules import (
     play_game,
     round_points,
 )
-from wizardrules.cli import main
+from wizardrules.cli import _parser, main
+from wizardrules.cli._help_de import HELP_DE, english_texts
 
 cli_module = importlib.import_module("wizardrules.cli")
 progress_module = importlib.import_module("wizardrules._progress")
@@ -356,18 +357,41 @@ def test_cli_play_help_lists_every_bot(capsys: Capture) -> None:
     assert "about half a minute without" in help_text
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("argv", [[], ["play"], ["simulate"]])
 def test_cli_help_fits_80_columns_and_keeps_its_example_whole(
-    capsys: Capture, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, argv: list[str], lang: str
 ) -> None:
-    """Every help line fits an 80-column terminal; the footer's example stays on one line."""
+    """Every help line fits an 80-column terminal, in English and German; the footer's example stays on one line."""
     monkeypatch.setenv("COLUMNS", "80")
     with pytest.raises(SystemExit):
-        main([*argv, "--help"])
+        main([*argv, "--lang", lang, "--help"])
     lines = capsys.readouterr().out.splitlines()
     assert max(len(line) for line in lines) <= 80
     if not argv:
         assert lines[-1].strip() == "wizardrules trick 'Y7 Y11' --json"
+
+
+def test_cli_every_help_text_has_its_german_form() -> None:
+    """`--lang de --help` is German throughout: each text of the English help is in the table, and none is left over."""
+    english = english_texts(_parser())
+    assert set(english) == set(HELP_DE), "a help text without its German form, or a German form of no text"
+    german = english_texts(_parser(german=True))
+    assert len(german) == len(english)
+    assert not set(german) & set(HELP_DE), "the German parser still shows an English text"
+
+
+@pytest.mark.parametrize("command", ["trick", "points", "bids", "play", "simulate", "ratings", "nights", "serve"])
+def test_cli_help_in_german_says_argparses_own_words_in_german_too(capsys: Capture, command: str) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main([command, "--help", "--lang", "de"])
+    assert ended.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Aufruf: wizardrules {command} ")
+    assert "Optionen:" in out
+    assert "diese Hilfe zeigen und beenden" in out
+    for english in ("usage:", "options:", "positional arguments:", "show this help", "default"):
+        assert english not in out, english
 
 
 def test_cli_play_rounds_plays_the_first_rounds_of_the_ladder(capsys: Capture) -> None:

@@ -37,6 +37,7 @@ from wizardrules.bidding import BidContext, BidPolicy, EqualBids, FreeBids, NotE
 from wizardrules.bots import Bot, ExpertBot, MonteCarloBot, RandomBot, RuleBot, play_game
 from wizardrules.cards import Language, Suit, parse_cards
 from wizardrules.cli import _human
+from wizardrules.cli._help_de import in_german
 from wizardrules.errors import FormatError, RulesError, WizardRulesError, _german_text
 from wizardrules.rules import Preset, Rules, Schedule, Variant
 from wizardrules.scoring import STANDARD_SCORE, PointsBreakdown
@@ -552,6 +553,8 @@ def _parser(*, german: bool = False) -> argparse.ArgumentParser:
 
     _nights_parsers(commands, options)
     _serve_parser(commands, options)
+    if german:
+        in_german(parser)
     return parser
 
 
