@@ -1,69 +1,20 @@
-"""What the browser benchmarks share: Chromium's flags, the built site, and a file server for it."""
+"""What the browser benchmarks share with the browser tests: Chromium's flags, the built site, a file server."""
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
-import os
-import subprocess
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-"""Chromium's flags: headless, and none of its own connections to other hosts."""
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
+from site_server import ARGS, CHROMIUM, ROOT, build_site, served
 
-class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the handler's own table, extended
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
+__all__ = ["ARGS", "CHROMIUM", "ROOT", "built_site", "served"]
 
 
 def built_site(given: str | None) -> Path:
     """The site at `given`, or one built now from this checkout (with Pyodide, if `tools/tryit_assets.py` ran)."""
     if given:
         return Path(given)
-    folder = Path(tempfile.mkdtemp(prefix="wizardrules-site-"))
-    subprocess.run(  # noqa: S603 - mkdocs on this checkout
-        [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(folder)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "WIZARDRULES_PYODIDE": "local"},
-        check=True,
-    )
-    return folder
-
-
-@contextlib.contextmanager
-def served(site: Path) -> Iterator[str]:
-    """`site` on a static file server at 127.0.0.1, as a base URL ending in `/`."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    return build_site(Path(tempfile.mkdtemp(prefix="wizardrules-site-")))

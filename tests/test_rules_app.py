@@ -817,7 +817,6 @@ def test_the_built_site_holds_every_file_the_worker_lists(site: Path) -> None:
 
 # -- the app in Chromium ---------------------------------------------------------------------------
 
-CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = os.environ.get("WIZARDRULES_SCREENSHOTS")
 READY_MS = 120_000  # a cold start on a busy 2-core machine, with room to spare; benchmarks/bench_apps.py measures it
 SCREENS = ("learn", "tutorial", "quiz", "table", "topics")

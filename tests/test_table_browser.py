@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from site_server import CHROMIUM
 
 pytest.importorskip("starlette", reason='needs the extra server: pip install -e ".[server]"')
 pytest.importorskip("segno", reason='needs the extra server: pip install -e ".[server]"')
@@ -26,7 +27,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra br
 
 from _table_server import Player, running  # noqa: E402
 
-CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = os.environ.get("WIZARDRULES_SCREENSHOTS")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 import pytest
+from site_server import CHROMIUM
 
 from wizardrules import (
     BidPolicy,
@@ -54,7 +55,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason='needs the extra br
 Image = pytest.importorskip("PIL.Image", reason='needs the extra test: pip install -e ".[test]"')
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path(os.environ.get("WIZARDRULES_CHROMIUM", "/usr/bin/chromium"))
 READY_MS = 120_000  # a cold start on a busy 2-core machine, with room to spare; the benchmark measures it
 
 if not CHROMIUM.is_file():
