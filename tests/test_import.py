@@ -235,3 +235,12 @@ def _loads_by_name() -> Iterator[tuple[str, str]]:
 def test_no_module_loads_a_module_of_the_package_by_name_outside_the_root() -> None:
     """A load by name hides an import from import-linter: only the root, `_lazy` and the listed places may."""
     assert set(_loads_by_name()) == _BY_NAME_ALLOWED
+
+
+def test_the_root_exports_every_event_and_no_other_name_from_events() -> None:
+    """The root names the events without importing `events` (its lazy table): the same names as `events.__all__`."""
+    from wizardrules import events
+
+    from_events = {name for name, home in wizardrules._LATER.items() if home == "wizardrules.events"}
+    assert from_events == set(events.__all__)
+    assert from_events <= set(wizardrules.__all__)
